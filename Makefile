@@ -1,0 +1,50 @@
+# puzzlebot: `make demo` runs the demo, `make test` the tests, `make bench` the
+# benchmarks.  Each creates .venv and installs what is missing first; system
+# packages come from apt-get when run as root, otherwise the exact command to
+# run is printed.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+APT_PACKAGES := xvfb xdotool python3-tk python3-venv chromium
+
+.PHONY: demo test bench setup sysdeps clean
+
+demo: setup
+	$(VENV)/bin/puzzlebot demo
+
+test: setup
+	$(PY) -m pytest -q
+
+bench: setup
+	$(PY) -m bench.lightsout
+
+setup: sysdeps $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[test]'
+	touch $@
+
+sysdeps:
+	@missing=""; \
+	command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
+	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
+	$(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing system packages:$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "puzzlebot needs these system packages; run:"; \
+	    echo "  sudo apt-get update && sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,82 @@
+"""The ``puzzlebot`` command line: parses arguments and dispatches.
+
+Every command lives in a ``bot/cmd_*.py`` module that registers its
+sub-parser here.  Errors from any layer are :class:`PuzzlebotError`s; they
+are printed as one line on stderr with a non-zero exit status, never as a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from solvers.errors import InputError, PuzzlebotError
+
+EPILOG = """\
+exit status: 0 done, 1 failed, 2 bad input, 3 puzzle has no solution,
+130 interrupted.  Run 'puzzlebot COMMAND --help' for a command's options."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as one line plus a pointer to --help."""
+
+    def error(self, message: str) -> None:  # noqa: D401 - argparse API
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def read_text(path: str) -> str:
+    """The contents of a puzzle file, or an InputError that names it."""
+    if path == "-":
+        return sys.stdin.read()
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, expected a puzzle file", path) from None
+    except UnicodeDecodeError:
+        raise InputError("not a text file (expected UTF-8 text)", path) from None
+    except OSError as e:
+        raise InputError(f"cannot read: {e.strerror}", path) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import cmd_demo, cmd_solve
+
+    parser = _Parser(
+        prog="puzzlebot",
+        description=(
+            "Reads a puzzle game on the screen (or in a file or screenshot), solves it and "
+            "clicks the answer in. Games: Lights Out / Enlight, the switches graph puzzle, "
+            "LinkedIn Tango, Ripple Effect."
+        ),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for module in (cmd_solve, cmd_demo):
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except PuzzlebotError as e:
+        print(f"puzzlebot: {e}", file=sys.stderr)
+        return e.exit_code
+    except KeyboardInterrupt:
+        print("puzzlebot: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

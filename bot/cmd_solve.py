@@ -1,0 +1,152 @@
+"""``puzzlebot solve GAME FILE``: solve a puzzle file and print the answer."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from solvers.errors import InputError
+
+from .cli import read_text
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "solve",
+        help="solve a puzzle file and print the answer",
+        description="Solve a puzzle given as a file ('-' reads standard input).",
+    )
+    games = p.add_subparsers(dest="game", metavar="GAME", parser_class=type(p))
+    games.required = True
+    _register_lights(games)
+    _register_switches(games)
+
+
+# --- lights -----------------------------------------------------------------
+
+LIGHTS_EXAMPLES = """\
+file format: one line per row, '#' lit and '.' off; or JSON
+  {"game": "lights", "rows": ["#..#", ...], "torus": false,
+   "neighbourhood": "plus", "states": 2}
+
+examples:
+  puzzlebot solve lights board.txt            # cells to press, fewest presses
+  puzzlebot solve lights board.txt --hint     # the board with those cells marked
+  puzzlebot solve lights board.txt --explain  # is it unique? why do some boards fail?
+  puzzlebot solve lights big.txt --states 3 --torus
+"""
+
+
+def _register_lights(games) -> None:
+    p = games.add_parser(
+        "lights",
+        help="Lights Out / Enlight: which cells to press to turn every light off",
+        description=(
+            "Find the fewest presses that turn every light off. A press toggles the cell "
+            "and its four neighbours (Enlight's rule); options change the wrap, the "
+            "neighbourhood and the number of states."
+        ),
+        epilog=LIGHTS_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", help="board file ('-' for standard input)")
+    p.add_argument("--hint", action="store_true", help="print the board with the cells to press in [brackets]")
+    p.add_argument("--explain", action="store_true",
+                   help="answer the seed's questions for this size: uniqueness, quiet patterns, "
+                        "single-light boards, solving the solution")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    p.add_argument("--torus", action="store_true", default=None, help="edges wrap around")
+    p.add_argument("--states", type=int, metavar="K", help="states per light, a prime (default 2)")
+    p.add_argument("--neighbourhood", metavar="N",
+                   help="plus (default), x, king, or offsets 'dr,dc;dr,dc;...'")
+    p.set_defaults(func=solve_lights_cmd)
+
+
+def solve_lights_cmd(args) -> int:
+    from solvers.lights_explain import explain
+    from solvers.lights_format import format_board, format_hint, parse_lights
+    from solvers.lightsout import parse_neighbourhood, solve
+
+    lf = parse_lights(read_text(args.file), args.file)
+    if args.torus:
+        lf.torus = True
+    if args.states is not None:
+        lf.states = args.states
+        if lf.board.max() >= args.states:
+            raise InputError(f"the board holds a light value {lf.board.max()}, too big for {args.states} states", args.file)
+    if args.neighbourhood:
+        lf.neighbourhood = parse_neighbourhood(args.neighbourhood)
+    rules = lf.rules()
+    if args.explain:
+        print(explain(rules, lf.board))
+        return 0
+    answer = solve(lf.board, rules)
+    if args.json:
+        print(json.dumps({
+            "presses": [[r, c] for r, c in answer.cells()],
+            "total": answer.total,
+            "solutions": answer.solutions,
+            "minimal": answer.minimal,
+            "method": answer.method,
+        }))
+        return 0
+    if args.hint:
+        print(format_hint(lf.board, answer.presses, rules.states))
+    else:
+        marks = answer.presses if rules.states > 2 else (answer.presses > 0)
+        print(format_board(marks, max(rules.states, 2)).replace("#", "X"))
+    cells = " ".join(f"({r + 1},{c + 1})" for r, c in answer.cells())
+    print(f"{answer.total} presses (row,col from 1): {cells}" if answer.total else "already solved: no presses")
+    sols = answer.solutions
+    print(f"{sols} solution{'s' if sols != 1 else ''}; {answer.method}")
+    return 0
+
+
+# --- switches ---------------------------------------------------------------
+
+SWITCHES_EXAMPLES = """\
+file format (seed 001):
+  line 1   every node name (any non-space tokens)
+  line 2   the nodes whose light must flip (may be blank)
+  then     one edge 'a b' per line
+
+output: the names to press, sorted, space separated, or 'No solution' (exit 3,
+with the reason on stderr). Of several answers the one with the fewest presses
+is printed, ties broken by sorted order.
+
+example:
+  puzzlebot solve switches fixtures/switches/seed001.txt
+  a b e f g i j k
+"""
+
+
+def _register_switches(games) -> None:
+    p = games.add_parser(
+        "switches",
+        help="lights on a graph: which switches to flip",
+        description="Solve the switches puzzle of seed 001 on any graph.",
+        epilog=SWITCHES_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", help="puzzle file ('-' for standard input)")
+    p.add_argument("--count", action="store_true", help="also print how many answers exist")
+    p.set_defaults(func=solve_switches_cmd)
+
+
+def solve_switches_cmd(args) -> int:
+    from solvers.switches import NoSwitchSolution, parse_switches, solve_switches
+
+    puzzle = parse_switches(read_text(args.file), args.file)
+    try:
+        answer = solve_switches(puzzle)
+    except NoSwitchSolution as e:
+        print("No solution")
+        print(f"puzzlebot: {e}", file=sys.stderr)
+        return e.exit_code
+    print(answer.line())
+    if args.count:
+        print(f"solutions: {answer.solutions}" + (f" (2^{answer.nullity})" if answer.nullity > 1 else ""))
+    if not answer.minimal:
+        print(f"puzzlebot: note: {answer.method}", file=sys.stderr)
+    return 0
