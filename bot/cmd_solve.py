@@ -21,6 +21,7 @@ def register(sub) -> None:
     games.required = True
     _register_lights(games)
     _register_switches(games)
+    _register_tango(games)
 
 
 # --- lights -----------------------------------------------------------------
@@ -149,4 +150,75 @@ def solve_switches_cmd(args) -> int:
         print(f"solutions: {answer.solutions}" + (f" (2^{answer.nullity})" if answer.nullity > 1 else ""))
     if not answer.minimal:
         print(f"puzzlebot: note: {answer.method}", file=sys.stderr)
+    return 0
+
+
+# --- tango ------------------------------------------------------------------
+
+TANGO_EXAMPLES = """\
+file format: rows of S (sun), M (moon), . (empty), lower-case s/m for pieces
+you placed (not locked), then one constraint per line 'r1 c1 r2 c2 =' or
+'r1 c1 r2 c2 x' (0-based); or JSON
+  {"game": "tango", "rows": ["S....S", ...], "edges": [[0, 2, 0, 3, "x"]]}
+
+examples:
+  puzzlebot solve tango puzzle.txt             # the solution and how many exist
+  puzzlebot solve tango puzzle.txt --explain   # every deduction, in order
+  puzzlebot solve tango puzzle.txt --hint 2    # the next step: 1 where, 2 rule, 3 cell
+"""
+
+
+def _register_tango(games) -> None:
+    p = games.add_parser(
+        "tango",
+        help="LinkedIn Tango: suns and moons",
+        description=(
+            "Solve a Tango board by deduction (as a person would), searching only when "
+            "deduction stalls. Reports whether the solution is unique and a difficulty score."
+        ),
+        epilog=TANGO_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", help="puzzle file ('-' for standard input)")
+    p.add_argument("--explain", action="store_true", help="print every deduction step in order")
+    p.add_argument("--hint", type=int, nargs="?", const=1, choices=(1, 2, 3), metavar="LEVEL",
+                   help="print only the next step: 1 where to look, 2 which rule, 3 which cell")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    p.set_defaults(func=solve_tango_cmd)
+
+
+def solve_tango_cmd(args) -> int:
+    from solvers.tango.board import SYMBOL, parse_tango
+    from solvers.tango.engine import RULES
+    from solvers.tango.solve import hint, solve
+
+    board = parse_tango(read_text(args.file), args.file)
+    if args.hint is not None:
+        print(hint(board).level(args.hint))
+        return 0
+    answer = solve(board, explain=args.explain or args.json)
+    sol = answer.solution
+    many = answer.solutions > 1
+    if args.json:
+        print(json.dumps({
+            "solution": ["".join(SYMBOL[v] for v in row) for row in sol.cells],
+            "solutions": "more than one" if many else 1,
+            "deduced": answer.deduced,
+            "difficulty": answer.score,
+            "steps": [{"cell": list(st.cell), "value": SYMBOL[st.value], "rule": st.rule,
+                       "because": st.because} for st in answer.steps],
+        }))
+        return 0
+    if args.explain:
+        for i, st in enumerate(answer.steps, 1):
+            print(f"{i:3d}. [{st.rule}] {st.text()}")
+        print()
+    print(sol.render())
+    how = "by deduction alone" if answer.deduced else f"deduction stalls; search needed ({answer.branches} branch points)"
+    count = "more than one solution (this is one of them)" if many else "exactly one solution"
+    score = f", difficulty {answer.score}" if answer.score is not None else ""
+    print(f"{count}; solved {how}{score}")
+    if args.explain:
+        used = sorted({st.rule for st in answer.steps}, key=lambda r: RULES[r].tier)
+        print("rules used: " + ", ".join(used))
     return 0

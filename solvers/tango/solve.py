@@ -1,0 +1,124 @@
+"""Solving a Tango board: answer, number of solutions, steps, hints, score.
+
+Deduction first (fast line propagation, or the named rules when the steps
+are wanted); search only when deduction stalls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import UnsolvableError
+from .board import EMPTY, NAME, TangoBoard, cell_name
+from .engine import RULES, Contradiction, Explainer, LineState, Propagator, Step, difficulty
+from .rules import check_solution, violations
+from .search import count_solutions
+
+
+@dataclass
+class TangoAnswer:
+    solution: TangoBoard
+    solutions: int  # 1, or 2 meaning "more than one"
+    deduced: bool  # True when deduction alone finished it
+    steps: list[Step] = field(default_factory=list)
+    score: int | None = None
+    branches: int = 0
+
+    @property
+    def unique(self) -> bool:
+        return self.solutions == 1
+
+
+class NoTangoSolution(UnsolvableError):
+    pass
+
+
+def _with_cells(board: TangoBoard, cells: list[list[int]]) -> TangoBoard:
+    out = board.copy()
+    out.cells = [row[:] for row in cells]
+    return out
+
+
+def solve(board: TangoBoard, explain: bool = False) -> TangoAnswer:
+    """Solve ``board`` (its current pieces count as placed).
+
+    Raises :class:`NoTangoSolution` with the reason when nothing fits.
+    """
+    broken = violations(board)
+    if broken:
+        raise NoTangoSolution(f"no solution: the board already breaks a rule: {broken[0].text}")
+    if explain:
+        ex = Explainer(board)
+        try:
+            done = ex.run()
+        except Contradiction as e:
+            raise NoTangoSolution(f"no solution: {e} (after {len(ex.steps)} forced moves)") from None
+        state, steps = ex.s, ex.steps
+    else:
+        p = Propagator(LineState(board))
+        try:
+            p.run()
+        except Contradiction as e:
+            raise NoTangoSolution(f"no solution: {e}") from None
+        state, steps, done = p.s, [], p.s.solved()
+    if done:
+        sol = _with_cells(board, state.cells())
+        assert not check_solution(sol, board)
+        return TangoAnswer(sol, 1, True, steps, difficulty(steps) if explain else None)
+    res = count_solutions(board, limit=2, state=state)
+    if res.count == 0:
+        raise NoTangoSolution(
+            f"no solution: deduction fills {state.filled} of {board.size ** 2} cells, "
+            f"then every way to go on breaks a rule ({res.branches} branch points tried)"
+        )
+    sol = _with_cells(board, res.solution)
+    if explain:
+        rnd = (steps[-1].round if steps else 0) + 1
+        for r in range(board.size):
+            for c in range(board.size):
+                if state.value(r, c) == EMPTY:
+                    steps.append(Step("search", (r, c), res.solution[r][c], "search",
+                                      "no rule decides the rest; search finds this value", (), rnd))
+    score = difficulty(steps) + res.branches * RULES["search"].weight if explain else None
+    return TangoAnswer(sol, res.count, False, steps, score, res.branches)
+
+
+@dataclass
+class Hint:
+    where: str  # level 1
+    rule: str  # level 2
+    cell: str  # level 3
+    step: Step | None = None
+
+    def level(self, k: int) -> str:
+        return [self.where, self.rule, self.cell][max(1, min(3, k)) - 1]
+
+
+def hint(board: TangoBoard) -> Hint:
+    """The next step for a player at ``board``, in three levels of detail.
+
+    If a placed (unlocked) piece is wrong the hint says so instead.
+    """
+    if board.is_full() and not check_solution(board):
+        return Hint("The board is solved.", "The board is solved.", "The board is solved.")
+    broken = violations(board)
+    if broken:
+        v = broken[0]
+        return Hint(f"Something breaks a rule near {cell_name(*v.cells[0])}.",
+                    f"A rule is broken: {v.rule.replace('-', ' ')}.", v.text)
+    givens = board.givens()
+    truth = solve(givens)
+    for r in range(board.size):
+        for c in range(board.size):
+            v = board.cells[r][c]
+            if v != EMPTY and not board.locked[r][c] and v != truth.solution.cells[r][c]:
+                return Hint(f"One of your pieces in row {r + 1} is wrong.",
+                            "A placed piece contradicts the only solution.",
+                            f"{cell_name(r, c)} should be a {NAME[truth.solution.cells[r][c]]}, not a {NAME[v]}.")
+    ex = Explainer(board)
+    steps = ex.next_steps()
+    if not steps:
+        return Hint("No single line decides a cell now.", RULES["search"].summary,
+                    "Try a value and follow it until something breaks.")
+    st = steps[0]
+    return Hint(f"Look at {st.line}.", f"Look at {st.line}: {RULES[st.rule].summary}.", st.text() + ".", st)
