@@ -65,3 +65,93 @@ def z3_tango_count(size, cells, edges, limit: int = 50) -> int:
         count += 1
         s.add(z3.Or([v != m.eval(v, model_completion=True) for row in x for v in row]))
     return count
+
+
+def _cp_count(model, variables, limit: int | None, timeout_s: float | None):
+    from ortools.sat.python import cp_model
+
+    class Counter(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.count = 0
+            self.first = None
+
+        def on_solution_callback(self):
+            self.count += 1
+            if self.first is None:
+                self.first = [self.Value(v) for v in variables]
+            if limit is not None and self.count >= limit:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    if timeout_s is not None:
+        solver.parameters.max_time_in_seconds = timeout_s
+    cb = Counter()
+    status = solver.Solve(model, cb)
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or (limit is not None and cb.count >= limit)
+    return cb.count, cb.first, complete
+
+
+def ortools_exact_cover_count(n_primary: int, n_secondary: int, rows, limit: int | None = None,
+                              timeout_s: float | None = 60):
+    """Exact cover counted by OR-Tools CP-SAT: columns 0..n_primary-1 are
+    covered exactly once, the next n_secondary at most once."""
+    from ortools.sat.python import cp_model
+
+    m = cp_model.CpModel()
+    x = [m.NewBoolVar(f"row{i}") for i in range(len(rows))]
+    by_col: dict[int, list] = {}
+    for i, row in enumerate(rows):
+        for c in row:
+            by_col.setdefault(c, []).append(x[i])
+    for c in range(n_primary):
+        m.Add(sum(by_col.get(c, [])) == 1)
+    for c in range(n_primary, n_primary + n_secondary):
+        if c in by_col:
+            m.Add(sum(by_col[c]) <= 1)
+    count, _, complete = _cp_count(m, x, limit, timeout_s)
+    return count, complete
+
+
+def ortools_ripple(rooms, givens, limit: int = 2, timeout_s: float | None = 60):
+    """Ripple Effect with CP-SAT: (solutions up to limit, first grid, complete)."""
+    from ortools.sat.python import cp_model
+
+    R, C = len(rooms), len(rooms[0])
+    cells: dict[int, list[tuple[int, int]]] = {}
+    for r in range(R):
+        for c in range(C):
+            cells.setdefault(rooms[r][c], []).append((r, c))
+    m = cp_model.CpModel()
+    b = {}
+    for r in range(R):
+        for c in range(C):
+            n = len(cells[rooms[r][c]])
+            b[r, c] = {v: m.NewBoolVar(f"b{r}_{c}_{v}") for v in range(1, n + 1)}
+            m.AddExactlyOne(b[r, c].values())
+            if givens[r][c]:
+                m.Add(b[r, c][givens[r][c]] == 1)
+    for members in cells.values():
+        for v in range(1, len(members) + 1):
+            m.AddExactlyOne(b[rc][v] for rc in members)
+    for r in range(R):
+        for c in range(C):
+            for dr, dc in ((0, 1), (1, 0)):
+                for k in range(1, max(len(m_) for m_ in cells.values()) + 1):
+                    rr, cc = r + k * dr, c + k * dc
+                    if rr >= R or cc >= C:
+                        break
+                    for v, var in b[r, c].items():
+                        if v >= k and v in b[rr, cc]:
+                            m.AddBoolOr([var.Not(), b[rr, cc][v].Not()])
+    order = [(r, c, v) for r in range(R) for c in range(C) for v in b[r, c]]
+    count, first, complete = _cp_count(m, [b[r, c][v] for r, c, v in order], limit, timeout_s)
+    grid = None
+    if first is not None:
+        grid = [[0] * C for _ in range(R)]
+        for (r, c, v), val in zip(order, first):
+            if val:
+                grid[r][c] = v
+    return count, grid, complete

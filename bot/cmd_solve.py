@@ -22,6 +22,7 @@ def register(sub) -> None:
     _register_lights(games)
     _register_switches(games)
     _register_tango(games)
+    _register_ripple(games)
 
 
 # --- lights -----------------------------------------------------------------
@@ -221,4 +222,74 @@ def solve_tango_cmd(args) -> int:
     if args.explain:
         used = sorted({st.rule for st in answer.steps}, key=lambda r: RULES[r].tier)
         print("rules used: " + ", ".join(used))
+    return 0
+
+
+# --- ripple -----------------------------------------------------------------
+
+RIPPLE_EXAMPLES = """\
+file format (JSON): {"game": "ripple", "rooms": [[0, 0, 1], ...], "givens": [[0, 2, 0], ...]}
+(room id per cell; 0 = empty cell)
+
+examples:
+  puzzlebot solve ripple puzzle.json                 # solved grid with room borders
+  puzzlebot solve ripple puzzle.json --count         # 0, 1 or more than one solution
+  puzzlebot solve ripple puzzle.json --animate --speed 30
+  puzzlebot solve ripple puzzle.json --steps search.gif
+"""
+
+
+def _register_ripple(games) -> None:
+    p = games.add_parser(
+        "ripple",
+        help="Ripple Effect: numbered rooms, as exact cover with Dancing Links",
+        description=(
+            "Solve a Ripple Effect puzzle (rooms of n cells hold 1..n; two equal numbers N in "
+            "a row or column need N cells between them) with Dancing Links."
+        ),
+        epilog=RIPPLE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", help="puzzle file ('-' for standard input)")
+    p.add_argument("--count", action="store_true", help="say whether there are 0, 1 or more solutions")
+    p.add_argument("--animate", action="store_true", help="draw the search live in the terminal (Ctrl-C stops)")
+    p.add_argument("--speed", type=float, default=20, metavar="STEPS",
+                   help="animation speed in steps per second (0: as fast as possible; default 20)")
+    p.add_argument("--steps", metavar="OUT", help="save the search as pictures: OUT.gif (animation) or OUT.png (contact sheet)")
+    p.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds")
+    p.set_defaults(func=solve_ripple_cmd)
+
+
+def solve_ripple_cmd(args) -> int:
+    import signal
+
+    from solvers.dlx import CancelToken
+    from solvers.ripple import no_solution, parse_ripple, solve, violations
+
+    from .ripple_view import animate, render, save_steps
+
+    p = parse_ripple(read_text(args.file), args.file)
+    token = CancelToken(args.timeout)
+    previous = signal.signal(signal.SIGINT, lambda *_: token.cancel())  # stop cleanly, links restored
+    try:
+        if args.steps:
+            frames, steps = save_steps(p, args.steps, cancel=token)
+            print(f"saved {frames} frames of {steps} search steps to {args.steps}", file=sys.stderr)
+        if args.animate:
+            first, count, _ = animate(p, args.speed, cancel=token)
+        else:
+            ans = solve(p, limit=2, cancel=token)
+            first, count = ans.solution, ans.count
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if first is None:
+        if args.count:
+            print("no solution")
+            return 0
+        raise no_solution(p)
+    assert not violations(p, first)
+    print(render(p, first))
+    text = "exactly one solution" if count == 1 else "more than one solution (this is one)"
+    if args.count or count > 1:
+        print(text)
     return 0

@@ -1,0 +1,194 @@
+"""Ripple Effect views: the grid with room borders in a terminal, the search
+animated live, and the search saved as pictures (GIF or a PNG contact sheet),
+as seed 002's apps show it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+
+from solvers.dlx import CancelToken, Cancelled
+from solvers.ripple import RipplePuzzle, reduction
+
+
+def render(p: RipplePuzzle, grid: list[list[int]], marks: set[tuple[int, int]] | None = None) -> str:
+    """ASCII drawing: '+', '-' and '|' only where two rooms meet.  ``marks``
+    (e.g. the cell just placed) are shown in brackets."""
+    R, C = p.rows, p.cols
+    room = p.rooms
+    marks = marks or set()
+    out = []
+    for r in range(R + 1):
+        line = ""
+        for c in range(C + 1):
+            line += "+"
+            if c < C:
+                wall = r == 0 or r == R or room[r - 1][c] != room[r][c]
+                line += "---" if wall else "   "
+        out.append(line)
+        if r == R:
+            break
+        line = ""
+        for c in range(C + 1):
+            wall = c == 0 or c == C or room[r][c - 1] != room[r][c]
+            line += "|" if wall else " "
+            if c < C:
+                v = grid[r][c]
+                txt = str(v) if v else "."
+                line += f"[{txt}]" if (r, c) in marks else f" {txt} "
+        out.append(line)
+    return "\n".join(out)
+
+
+@dataclass
+class SearchRecorder:
+    """Follows the DLX steps of a Ripple search as a changing grid."""
+
+    p: RipplePuzzle
+    meaning: list[tuple[int, int, int]]
+    grid: list[list[int]] = field(init=False)
+    steps: int = 0
+    placed: int = 0
+    backtracks: int = 0
+    last: tuple[str, tuple[int, int] | None] = ("start", None)
+
+    def __post_init__(self) -> None:
+        self.grid = [[0] * self.p.cols for _ in range(self.p.rows)]
+
+    def __call__(self, event: str, row: int, depth: int) -> None:
+        self.steps += 1
+        if event == "cover":
+            r, c, v = self.meaning[row]
+            self.grid[r][c] = v
+            self.placed += 1
+            self.last = ("place", (r, c))
+        elif event == "uncover":
+            r, c, _ = self.meaning[row]
+            self.grid[r][c] = 0
+            self.backtracks += 1
+            self.last = ("backtrack", (r, c))
+        else:
+            self.last = ("solution", None)
+
+
+def animate(p: RipplePuzzle, speed: float, limit: int | None = 2, out=sys.stdout,
+            cancel: CancelToken | None = None) -> tuple[list[list[int]] | None, int, SearchRecorder]:
+    """Run the search drawing each step live (``speed`` steps per second;
+    0 means as fast as the terminal allows, drawing every 50th step).
+    Returns (first solution, solutions found, recorder).  Ctrl-C (or the
+    token) stops it cleanly with :class:`Cancelled`."""
+    ec, meaning = reduction(p)
+    rec = SearchRecorder(p, meaning)
+    cancel = cancel or CancelToken()
+    delay = 1.0 / speed if speed > 0 else 0.0
+    every = 1 if speed > 0 else 50
+    first, count = None, 0
+
+    def on_step(event: str, row: int, depth: int) -> None:
+        rec(event, row, depth)
+        if cancel.expired():
+            raise Cancelled(f"search cancelled after {rec.steps} steps")
+        if event == "solution" or rec.steps % every == 0:
+            what, cell = rec.last
+            where = f" r{cell[0] + 1}c{cell[1] + 1}" if cell else ""
+            out.write("\x1b[H\x1b[2J" + render(p, rec.grid, {cell} if cell else None) + "\n")
+            out.write(f"step {rec.steps}: {what}{where}   placed {rec.placed}, backtracked {rec.backtracks}, "
+                      f"depth {depth}   (Ctrl-C stops)\n")
+            out.flush()
+            if delay:
+                time.sleep(delay if event != "solution" else max(delay, 0.5))
+
+    for sol in ec.solutions(limit=limit, on_step=on_step, cancel=cancel):
+        count += 1
+        if first is None:
+            first = [[0] * p.cols for _ in range(p.rows)]
+            for i in sol:
+                r, c, v = meaning[i]
+                first[r][c] = v
+    return first, count, rec
+
+
+# --- pictures -----------------------------------------------------------------
+
+
+def _draw(p: RipplePuzzle, grid, cell_px: int, mark=None, mark_kind: str = "place"):
+    import cv2
+    import numpy as np
+
+    R, C = p.rows, p.cols
+    pad = 6
+    img = np.full((R * cell_px + 2 * pad, C * cell_px + 2 * pad, 3), 255, np.uint8)
+    thin, thick = (200, 200, 200), (40, 40, 40)
+    for r in range(R):
+        for c in range(C):
+            x, y = pad + c * cell_px, pad + r * cell_px
+            if mark == (r, c):
+                color = (180, 235, 180) if mark_kind == "place" else (180, 180, 245)
+                cv2.rectangle(img, (x, y), (x + cell_px, y + cell_px), color, -1)
+            v = grid[r][c]
+            if v:
+                given = p.givens[r][c] != 0
+                txt = str(v)
+                scale = cell_px / 40
+                (tw, th), _ = cv2.getTextSize(txt, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+                cv2.putText(img, txt, (x + (cell_px - tw) // 2, y + (cell_px + th) // 2), cv2.FONT_HERSHEY_SIMPLEX,
+                            scale, (0, 0, 0) if given else (160, 80, 20), 2 if given else 1, cv2.LINE_AA)
+    for r in range(R + 1):
+        for c in range(C):
+            wall = r in (0, R) or p.rooms[r - 1][c] != p.rooms[r][c]
+            y, x = pad + r * cell_px, pad + c * cell_px
+            cv2.line(img, (x, y), (x + cell_px, y), thick if wall else thin, 3 if wall else 1)
+    for c in range(C + 1):
+        for r in range(R):
+            wall = c in (0, C) or p.rooms[r][c - 1] != p.rooms[r][c]
+            y, x = pad + r * cell_px, pad + c * cell_px
+            cv2.line(img, (x, y), (x, y + cell_px), thick if wall else thin, 3 if wall else 1)
+    return img
+
+
+def save_steps(p: RipplePuzzle, path: str, max_frames: int = 240, cell_px: int = 36,
+               cancel: CancelToken | None = None) -> tuple[int, int]:
+    """Save the search (up to the first solution) as pictures: an animated
+    GIF, or for .png a contact sheet of evenly spaced frames.  Returns
+    (frames saved, search steps)."""
+    import cv2
+    import numpy as np
+
+    from solvers.errors import InputError
+
+    kind = path.lower().rsplit(".", 1)[-1]
+    if kind not in ("gif", "png"):
+        raise InputError(f"--steps wants a .gif or .png file, got {path}")
+    ec, meaning = reduction(p)
+    rec = SearchRecorder(p, meaning)
+    states = []
+
+    def on_step(event, row, depth):
+        rec(event, row, depth)
+        states.append(([r[:] for r in rec.grid], rec.last))
+
+    sol = ec.first(on_step=on_step, cancel=cancel)
+    if sol is None:
+        states.append(([[0] * p.cols for _ in range(p.rows)], ("no solution", None)))
+    if len(states) > max_frames:  # keep evenly spaced frames, and always the last
+        idx = np.linspace(0, len(states) - 1, max_frames).round().astype(int)
+        states = [states[i] for i in idx]
+    frames = [_draw(p, g, cell_px, last[1], last[0]) for g, last in states]
+    if kind == "gif":
+        from PIL import Image
+
+        imgs = [Image.fromarray(cv2.cvtColor(f, cv2.COLOR_BGR2RGB)) for f in frames]
+        durations = [60] * (len(imgs) - 1) + [2000]
+        imgs[0].save(path, save_all=True, append_images=imgs[1:], duration=durations, loop=0)
+    else:
+        cols = int(np.ceil(np.sqrt(len(frames))))
+        rows = int(np.ceil(len(frames) / cols))
+        h, w = frames[0].shape[:2]
+        sheet = np.full((rows * h, cols * w, 3), 255, np.uint8)
+        for i, f in enumerate(frames):
+            sheet[(i // cols) * h:(i // cols + 1) * h, (i % cols) * w:(i % cols + 1) * w] = f
+        if not cv2.imwrite(path, sheet):
+            raise InputError(f"cannot write {path}")
+    return len(frames), rec.steps
