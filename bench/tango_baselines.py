@@ -12,14 +12,21 @@ that solution are added until line deduction completes the board.
 from __future__ import annotations
 
 import random
+import time
 
 from solvers.tango.board import EMPTY, EQUAL, MOON, OPPOSITE, SUN, Edge, TangoBoard
 from solvers.tango.engine import Contradiction, LineState, Propagator
 from solvers.tango.rules import violations
 
 
-def backtrack_count(board: TangoBoard, limit: int = 2, rng: random.Random | None = None):
-    """(number of solutions up to limit, first solution) by plain backtracking."""
+class OutOfTime(Exception):
+    pass
+
+
+def backtrack_count(board: TangoBoard, limit: int = 2, rng: random.Random | None = None,
+                    deadline: float | None = None):
+    """(number of solutions up to limit, first solution) by plain backtracking.
+    Raises OutOfTime past ``deadline`` (a time.monotonic() value)."""
     n, half = board.size, board.size // 2
     g = [row[:] for row in board.cells]
     signs: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
@@ -34,6 +41,7 @@ def backtrack_count(board: TangoBoard, limit: int = 2, rng: random.Random | None
             cols[c][g[r][c]] += 1
     empties = [(r, c) for r in range(n) for c in range(n) if g[r][c] == EMPTY]
     found = []
+    visits = [0]
 
     def ok(r: int, c: int, v: int) -> bool:
         if rows[r][v] >= half or cols[c][v] >= half:
@@ -54,6 +62,9 @@ def backtrack_count(board: TangoBoard, limit: int = 2, rng: random.Random | None
     def go(i: int) -> None:
         if len(found) >= limit:
             return
+        visits[0] += 1
+        if deadline is not None and visits[0] % 4096 == 0 and time.monotonic() > deadline:
+            raise OutOfTime
         if i == len(empties):
             found.append([row[:] for row in g])
             return
@@ -77,9 +88,12 @@ def backtrack_count(board: TangoBoard, limit: int = 2, rng: random.Random | None
     return len(found), (found[0] if found else None)
 
 
-def naive_generate(n: int, rng: random.Random) -> TangoBoard:
-    """Seed 003's loop (random clues until unique, then tiles until deducible)."""
+def naive_generate(n: int, rng: random.Random, deadline: float | None = None) -> TangoBoard | None:
+    """Seed 003's loop (random clues until unique, then tiles until
+    deducible); None if ``deadline`` (time.monotonic()) passes first."""
     while True:
+        if deadline is not None and time.monotonic() > deadline:
+            return None
         b = TangoBoard.empty(n)
         for r in range(n):
             for c in range(n):
@@ -93,7 +107,10 @@ def naive_generate(n: int, rng: random.Random) -> TangoBoard:
             if r2 < n and c2 < n:
                 edges[(r, c, r2, c2)] = rng.choice((EQUAL, OPPOSITE))
         b.edges = sorted(Edge(*k, v) for k, v in edges.items())
-        count, solution = backtrack_count(b, limit=2, rng=rng)
+        try:
+            count, solution = backtrack_count(b, limit=2, rng=rng, deadline=deadline)
+        except OutOfTime:
+            return None
         if count == 1:
             break
     while True:  # seed's deduction guarantee: add solution tiles until deducible
