@@ -1,0 +1,23 @@
+"""Errors the readers raise: no board in the image, or one they cannot read."""
+
+from __future__ import annotations
+
+from solvers.errors import InputError, PuzzlebotError
+
+
+class NoBoardError(PuzzlebotError):
+    """The image holds no board of the kind asked for; the message says
+    what was (or was not) found."""
+
+    exit_code = 4
+
+
+class UnreadableBoardError(PuzzlebotError):
+    """A board is there but its cells cannot be read reliably (more than two
+    looks, looks that cannot be told apart)."""
+
+    exit_code = 4
+
+
+class ImageFileError(InputError):
+    pass

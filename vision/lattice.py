@@ -1,0 +1,368 @@
+"""Finding a board's cell lattice from the image's own structure.
+
+A board is a grid of similar cells at a regular pitch.  We find *blobs*
+(regions bounded by colour or brightness edges, of a cell-like shape), link
+each blob to its nearest similar-sized neighbour to the right and below,
+take the dominant spacing as the pitch, give linked blobs integer (row, col)
+coordinates, and fit the lattice origin and pitch by least squares.  Blobs of
+different sizes that sit on the same lattice (lit and unlit cells often
+differ) are merged.  Nothing depends on fixed colours, positions or sizes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """Cell (r, c) spans x0 + c*px .. x0 + (c+1)*px (likewise y)."""
+
+    x0: float
+    y0: float
+    px: float
+    py: float
+    rows: int
+    cols: int
+
+    def center(self, r: int, c: int) -> tuple[float, float]:
+        return self.x0 + (c + 0.5) * self.px, self.y0 + (r + 0.5) * self.py
+
+    def box(self, r: int, c: int, inset: float = 0.0) -> tuple[int, int, int, int]:
+        """Cell box (x0, y0, x1, y1), shrunk by ``inset`` (fraction of the pitch) per side."""
+        x = self.x0 + c * self.px
+        y = self.y0 + r * self.py
+        return (int(round(x + inset * self.px)), int(round(y + inset * self.py)),
+                int(round(x + (1 - inset) * self.px)), int(round(y + (1 - inset) * self.py)))
+
+    @property
+    def bbox(self) -> tuple[float, float, float, float]:
+        return self.x0, self.y0, self.x0 + self.cols * self.px, self.y0 + self.rows * self.py
+
+    def as_dict(self) -> dict:
+        return {"x0": round(self.x0, 1), "y0": round(self.y0, 1), "pitch_x": round(self.px, 2),
+                "pitch_y": round(self.py, 2), "rows": self.rows, "cols": self.cols}
+
+
+@dataclass
+class Blob:
+    cx: float
+    cy: float
+    w: int
+    h: int
+    area: int
+    x: int = 0
+    y: int = 0
+
+
+@dataclass
+class LatticeFit:
+    lattice: Lattice
+    members: list[tuple[int, int, Blob]] = field(repr=False)  # (row, col, blob)
+    residual: float = 0.0  # mean distance of member centres from the lattice, in pitches
+
+    @property
+    def coverage(self) -> float:
+        cells = {(r, c) for r, c, _ in self.members}
+        return len(cells) / (self.lattice.rows * self.lattice.cols)
+
+
+def gradient(img: np.ndarray) -> np.ndarray:
+    """Per-pixel colour/brightness change: the Sobel gradient magnitude in
+    Lab space (L on 0-100, all three channels together); a sharp step of
+    size s gives about s."""
+    lab = cv2.cvtColor(img.astype(np.float32) * (1 / 255), cv2.COLOR_BGR2LAB)
+    gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3)
+    sq = cv2.transform(cv2.add(cv2.multiply(gx, gx), cv2.multiply(gy, gy)), np.ones((1, 3), np.float32))
+    return cv2.sqrt(sq) * 0.25
+
+
+def edge_map(img: np.ndarray, threshold: float = 10.0, grad: np.ndarray | None = None) -> np.ndarray:
+    """Pixels where colour or brightness changes by more than ``threshold``."""
+    return (gradient(img) if grad is None else grad) > threshold
+
+
+def find_blobs(img: np.ndarray, min_side: int = 7, threshold: float = 10.0,
+               grad: np.ndarray | None = None) -> list[Blob]:
+    """Cell-like regions bounded by edges above ``threshold``."""
+    return _regions(~edge_map(img, threshold, grad), min_side)
+
+
+def canny_edges(img: np.ndarray, low: float, high: float) -> np.ndarray:
+    """Canny (with hysteresis) on each Lab channel, joined and thickened by a
+    pixel: a faint cell side is kept when it continues a strong one, which
+    closes low-contrast tiles that a plain threshold leaves open."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+    e = np.zeros(img.shape[:2], np.uint8)
+    for ch in range(3):
+        e |= cv2.Canny(np.ascontiguousarray(lab[:, :, ch]), low, high, L2gradient=True)
+    return cv2.dilate(e, np.ones((3, 3), np.uint8)) > 0
+
+
+def find_blobs_canny(img: np.ndarray, low: float, high: float, min_side: int = 7) -> list[Blob]:
+    return _regions(~canny_edges(img, low, high), min_side, grow=1)
+
+
+def _regions(inside: np.ndarray, min_side: int, grow: int = 0) -> list[Blob]:
+    """Connected regions of ``inside`` with a cell-like shape: not tiny, not
+    huge, roughly square, and filling most of their box.  ``grow`` adds back
+    what thickened edges took from each side."""
+    h, w = inside.shape
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(inside.astype(np.uint8), connectivity=4)
+    keep = np.ones(n, bool)
+    keep[0] = False
+    bw, bh, area = stats[:, 2] + 2 * grow, stats[:, 3] + 2 * grow, stats[:, 4]
+    max_side = 0.6 * max(h, w)
+    keep &= (bw >= min_side) & (bh >= min_side) & (bw <= max_side) & (bh <= max_side)
+    keep &= (bw >= 0.4 * bh) & (bw <= 2.5 * bh) & (area >= 0.5 * (bw - 2 * grow) * (bh - 2 * grow))
+    return [Blob(float(cents[i][0]), float(cents[i][1]), int(bw[i]), int(bh[i]), int(area[i]),
+                 int(stats[i, 0]), int(stats[i, 1])) for i in np.flatnonzero(keep)]
+
+
+def _similar(a: Blob, b: Blob, tol: float = 0.35) -> bool:
+    return abs(a.w - b.w) <= tol * max(a.w, b.w) and abs(a.h - b.h) <= tol * max(a.h, b.h)
+
+
+def _size_groups(blobs: list[Blob]) -> list[list[Blob]]:
+    """Blobs of similar size, greedily grouped (largest groups first)."""
+    groups: list[list[Blob]] = []
+    for b in sorted(blobs, key=lambda b: b.w * b.h):
+        for g in groups:
+            if _similar(g[len(g) // 2], b):
+                g.append(b)
+                break
+        else:
+            groups.append([b])
+    return sorted(groups, key=len, reverse=True)
+
+
+def estimate_pitch(diffs: np.ndarray, min_pitch: float) -> float | None:
+    """The largest spacing of which (nearly) all near ``diffs`` are whole
+    multiples (:func:`_fit_group` halves it for sparse checkerboards).
+    Candidates come from the shorter half of the spacings, so a few stray
+    close pairs (small icons near the board) cannot hide the pitch."""
+    diffs = np.sort(diffs[diffs >= min_pitch])
+    if diffs.size == 0:
+        return None
+    short = diffs[: max(3, diffs.size // 2)]
+    best = None
+    for base in np.unique(np.round(short * 2) / 2)[:80]:
+        for k in (1, 2, 3):
+            p = base / k
+            if p < min_pitch:
+                break
+            near = diffs[diffs <= 5.5 * p]  # over many cells a small pitch error adds up
+            q = near / p
+            if np.mean(np.abs(q - np.round(q)) < 0.12) >= 0.85 and (best is None or p > best):
+                best = p
+    if best is None:
+        return None
+    near = diffs[diffs <= 5.5 * best]
+    q = np.round(near / best)
+    ok = np.abs(near / best - q) < 0.12
+    return float(np.sum(near[ok] * q[ok]) / np.sum(q[ok] ** 2))
+
+
+def _fit_group(group: list[Blob], min_cells: int) -> list["LatticeFit"]:
+    xs = np.array([b.cx for b in group])
+    ys = np.array([b.cy for b in group])
+    w = float(np.median([b.w for b in group]))
+    h = float(np.median([b.h for b in group]))
+    dx = xs[None, :] - xs[:, None]
+    dy = ys[None, :] - ys[:, None]
+    row_pairs = (np.abs(dy) < 0.3 * h) & (dx > 0)
+    col_pairs = (np.abs(dx) < 0.3 * w) & (dy > 0)
+    px = estimate_pitch(dx[row_pairs], 0.85 * w)
+    py = estimate_pitch(dy[col_pairs], 0.85 * h)
+    if px is None and py is None:
+        return []
+    px = px or py * w / h
+    py = py or px * h / w
+
+    def phases(px: float, py: float):
+        phx = np.angle(np.mean(np.exp(2j * np.pi * xs / px))) / (2 * np.pi) * px
+        phy = np.angle(np.mean(np.exp(2j * np.pi * ys / py))) / (2 * np.pi) * py
+        fx = ((xs - phx) / px) % 1.0
+        fy = ((ys - phy) / py) % 1.0
+        cx = np.where(np.minimum(fx, 1 - fx) < 0.22, 0, np.where(np.abs(fx - 0.5) < 0.22, 1, -1))
+        cy = np.where(np.minimum(fy, 1 - fy) < 0.22, 0, np.where(np.abs(fy - 0.5) < 0.22, 1, -1))
+        return phx, phy, cx, cy
+
+    # Blobs half a pitch out of phase in ONE axis: lit cells two apart in
+    # every row (a checkerboard), so the true pitch is half.  Out of phase in
+    # BOTH axes at once: a second lattice (e.g. the gaps where four tiles
+    # meet), fitted on its own below.
+    phx, phy, cx, cy = phases(px, py)
+    enough = max(2, 0.25 * len(group))  # a checkerboard puts about half out of phase
+    for _ in range(3):
+        halve_x = np.sum((cx == 1) & (cy == 0)) >= enough and px / 2 >= 0.85 * w
+        halve_y = np.sum((cx == 0) & (cy == 1)) >= enough and py / 2 >= 0.85 * h
+        if not (halve_x or halve_y):
+            break
+        px, py = (px / 2 if halve_x else px), (py / 2 if halve_y else py)
+        phx, phy, cx, cy = phases(px, py)
+    fits = []
+    for sx, sy in ((0, 0), (1, 1)):
+        sel = (cx == sx) & (cy == sy)
+        if sel.sum() >= min_cells:
+            fits.extend(_cluster_fits([g for g, k in zip(group, sel) if k], xs[sel], ys[sel],
+                                      phx + sx * px / 2, phy + sy * py / 2, px, py, min_cells))
+    return fits
+
+
+def _cluster_fits(group: list[Blob], xs: np.ndarray, ys: np.ndarray, phx: float, phy: float,
+                  px: float, py: float, min_cells: int) -> list["LatticeFit"]:
+    """Lattices from blobs on one phase: each contiguous cluster of occupied
+    cells (gaps of one missing cell allowed), fitted by least squares."""
+    cells: dict[tuple[int, int], Blob] = {}
+    for b, c, r in zip(group, np.round((xs - phx) / px).astype(int), np.round((ys - phy) / py).astype(int)):
+        cells.setdefault((int(r), int(c)), b)
+    fits = []
+    seen: set[tuple[int, int]] = set()
+    for start in cells:
+        if start in seen:
+            continue
+        comp = [start]
+        seen.add(start)
+        todo = deque([start])
+        while todo:
+            r, c = todo.popleft()
+            for dr in range(-2, 3):
+                for dc in range(-2, 3):
+                    nb = (r + dr, c + dc)
+                    if nb in cells and nb not in seen:
+                        seen.add(nb)
+                        comp.append(nb)
+                        todo.append(nb)
+        if len(comp) < min_cells:
+            continue
+        rr = np.array([r for r, _ in comp])
+        cc = np.array([c for _, c in comp])
+        if np.ptp(rr) == 0 or np.ptp(cc) == 0:
+            continue  # a lattice needs support in both directions (not a line of letters)
+        bx = np.array([cells[k].cx for k in comp])
+        by = np.array([cells[k].cy for k in comp])
+        x_a, fpx = _fit_axis(cc, bx)
+        y_a, fpy = _fit_axis(rr, by)
+        fpx = fpx if fpx > 0.5 * px else px
+        fpy = fpy if fpy > 0.5 * py else py
+        if np.ptp(cc) == 0:
+            x_a = float(np.mean(bx - cc * fpx))
+        if np.ptp(rr) == 0:
+            y_a = float(np.mean(by - rr * fpy))
+        r0, c0 = int(rr.min()), int(cc.min())
+        lat = Lattice(x_a + (c0 - 0.5) * fpx, y_a + (r0 - 0.5) * fpy, fpx, fpy,
+                      int(rr.max() - r0 + 1), int(cc.max() - c0 + 1))
+        members = [(r - r0, c - c0, cells[(r, c)]) for r, c in comp]
+        res = float(np.mean([np.hypot((b.cx - lat.center(r, c)[0]) / fpx, (b.cy - lat.center(r, c)[1]) / fpy)
+                             for r, c, b in members]))
+        fits.append(LatticeFit(lat, members, res))
+    return fits
+
+
+def _fit_axis(idx: np.ndarray, pos: np.ndarray) -> tuple[float, float]:
+    """Least squares pos = a + idx * p; returns (a, p)."""
+    if np.ptp(idx) == 0:
+        return float(np.mean(pos)), 0.0
+    A = np.stack([np.ones_like(idx, dtype=np.float64), idx.astype(np.float64)], axis=1)
+    (a, p), *_ = np.linalg.lstsq(A, pos.astype(np.float64), rcond=None)
+    return float(a), float(p)
+
+
+def fit_lattices(blobs: list[Blob], min_cells: int = 4) -> list[LatticeFit]:
+    """Every lattice the blobs support, best first (most member cells)."""
+    fits = []
+    for group in _size_groups(blobs):
+        if len(group) >= min_cells:
+            fits.extend(_fit_group(group, min_cells))
+    return merge_fits(fits)
+
+
+def _compatible(a: Lattice, b: Lattice) -> bool:
+    """Same pitch (within 6%) and origins a whole number of cells apart,
+    allowing a 2% pitch error to add up over the distance between them."""
+    if abs(a.px - b.px) > 0.06 * a.px or abs(a.py - b.py) > 0.06 * a.py:
+        return False
+    for d, p in ((a.x0 - b.x0, (a.px + b.px) / 2), (a.y0 - b.y0, (a.py + b.py) / 2)):
+        k = round(d / p)
+        if abs(d - k * p) > (0.2 + 0.02 * abs(k)) * p:
+            return False
+    return True
+
+
+def merge_fits(fits: list[LatticeFit]) -> list[LatticeFit]:
+    """Join fits that are parts of one lattice (e.g. lit and unlit blobs)."""
+    fits = sorted(fits, key=lambda f: -len(f.members))
+    merged: list[LatticeFit] = []
+    for f in fits:
+        for m in merged:
+            if _compatible(m.lattice, f.lattice):
+                base = m.lattice
+                dr = int(round((f.lattice.y0 - base.y0) / base.py))
+                dc = int(round((f.lattice.x0 - base.x0) / base.px))
+                members = m.members + [(r + dr, c + dc, b) for r, c, b in f.members]
+                r0 = min(r for r, _, _ in members)
+                c0 = min(c for _, c, _ in members)
+                members = [(r - r0, c - c0, b) for r, c, b in members]
+                rows = max(r for r, _, _ in members) + 1
+                cols = max(c for _, c, _ in members) + 1
+                cc = np.array([c for _, c, _ in members])
+                rr = np.array([r for r, _, _ in members])
+                x_a, px = _fit_axis(cc, np.array([b.cx for _, _, b in members]))
+                y_a, py = _fit_axis(rr, np.array([b.cy for _, _, b in members]))
+                px = px if px > 0 else base.px
+                py = py if py > 0 else base.py
+                m.lattice = Lattice(x_a - 0.5 * px, y_a - 0.5 * py, px, py, rows, cols)
+                m.members = members
+                break
+        else:
+            merged.append(f)
+    return sorted(merged, key=lambda f: (-len({(r, c) for r, c, _ in f.members}), f.residual))
+
+
+def fill(fit: LatticeFit) -> float:
+    """How much of a cell its blobs cover (cells ~0.5-0.9; dots, glyphs and
+    the gaps between tiles much less)."""
+    lat = fit.lattice
+    return float(np.median([b.w * b.h for _, _, b in fit.members])) / (lat.px * lat.py)
+
+
+def score(fit: LatticeFit) -> float:
+    """Prefer lattices with many cells, mostly backed by blobs that fill
+    their cells."""
+    cells = len({(r, c) for r, c, _ in fit.members})
+    return cells * fit.coverage**2 * min(1.0, fill(fit) / 0.2) ** 0.5 / (1 + 4 * fit.residual)
+
+
+# Edge passes tried in turn: ("grad", threshold, smallest blob side) or
+# ("canny", low, high).  Low-contrast cells need a low threshold, glossy or
+# textured ones a high one; the small-side pass finds marks (dots, glyphs)
+# centred in cells that merge into each other; Canny's hysteresis closes
+# tiles whose sides fade.
+PASSES = (("grad", 10.0, 7), ("grad", 5.0, 7), ("grad", 16.0, 7), ("canny", 20, 60), ("canny", 40, 100),
+          ("grad", 10.0, 4))
+
+
+def find_lattice(img: np.ndarray, min_cells: int = 4, passes=PASSES) -> LatticeFit | None:
+    """The best lattice over the passes; None if there is none.  Stops early
+    at a clean fit (every cell backed by a blob)."""
+    best: LatticeFit | None = None
+    grad = gradient(img)
+
+    def consider(fits):
+        nonlocal best
+        for fit in fits:
+            if fit.lattice.rows >= 2 and fit.lattice.cols >= 2 and (best is None or score(fit) > score(best)):
+                best = fit
+
+    for kind, a, b in passes:
+        blobs = find_blobs(img, b, a, grad) if kind == "grad" else find_blobs_canny(img, a, b)
+        consider(fit_lattices(blobs, min_cells))
+        if best is not None and best.coverage >= 0.999 and best.residual < 0.08 and fill(best) >= 0.2:
+            return best
+    return best

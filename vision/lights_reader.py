@@ -1,0 +1,461 @@
+"""Reading a Lights Out board, in any style, from a screenshot.
+
+1. The cell lattice comes from the image's structure (:mod:`vision.lattice`).
+2. Each cell's interior is summarised by its median colour (Lab), which
+   ignores digits, dots and cursors that cover a small part of it.
+3. The cells are split into two *looks*; which look is lit is decided from
+   the looks themselves, never from fixed colours:
+   - a pure white look beside a coloured one is the empty paper: the
+     colour is lit (games where you fill the board);
+   - a strongly coloured look that is not much darker than the other is lit;
+   - otherwise the brighter look is lit;
+   - if both looks carry glyphs and one look's glyphs are closed loops
+     ("0") while the other's are not ("1"), the "1" look is lit.
+4. Cells far from both looks (a hover highlight, a hint ring) are *unsure*;
+   more than two real looks, or two that cannot be told apart, is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .errors import NoBoardError, UnreadableBoardError
+from .lattice import Lattice, LatticeFit, edge_map, find_lattice
+
+MIN_CELLS_SIDE, MAX_CELLS_SIDE = 3, 20
+SAME_LOOK = 9.0  # Lab distance below which two looks are one
+PAPER_L, PAPER_C = 93.0, 8.0
+
+
+@dataclass
+class Look:
+    lab: np.ndarray  # L (0-100), a, b
+
+    @property
+    def L(self) -> float:
+        return float(self.lab[0])
+
+    @property
+    def chroma(self) -> float:
+        return float(np.hypot(self.lab[1], self.lab[2]))
+
+    def describe(self) -> str:
+        return f"L={self.L:.0f} chroma={self.chroma:.0f}"
+
+
+@dataclass
+class LightsReading:
+    board: np.ndarray  # 1 lit, 0 off
+    lattice: Lattice
+    confidence: np.ndarray  # per cell, 0..1
+    unsure: list[tuple[int, int]]
+    lit: Look | None
+    off: Look | None
+    polarity: str  # why the lit look was chosen
+    polarity_sure: bool = True
+    fit: LatticeFit | None = field(default=None, repr=False)
+
+    @property
+    def sure(self) -> bool:
+        return not self.unsure and self.polarity_sure
+
+    def rows_text(self, unsure_mark: str = "?") -> list[str]:
+        out = []
+        for r in range(self.board.shape[0]):
+            row = ""
+            for c in range(self.board.shape[1]):
+                row += unsure_mark if (r, c) in self.unsure else ("#" if self.board[r, c] else ".")
+            out.append(row)
+        return out
+
+
+def _lab(img: np.ndarray) -> np.ndarray:
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[:, :, 0] *= 100 / 255
+    lab[:, :, 1:] -= 128
+    return lab
+
+
+def board_lab(img: np.ndarray, lat: Lattice, margin: float = 1.5) -> tuple[np.ndarray, Lattice]:
+    """Float Lab of the board's neighbourhood only (converting a whole
+    screenshot costs more than reading the board), and the lattice in the
+    crop's coordinates."""
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = lat.bbox
+    cx0 = int(max(0, x0 - margin * lat.px))
+    cy0 = int(max(0, y0 - margin * lat.py))
+    cx1 = int(min(w, x1 + margin * lat.px + 1))
+    cy1 = int(min(h, y1 + margin * lat.py + 1))
+    crop = _lab(np.ascontiguousarray(img[cy0:cy1, cx0:cx1]))
+    return crop, Lattice(lat.x0 - cx0, lat.y0 - cy0, lat.px, lat.py, lat.rows, lat.cols)
+
+
+def cell_features(lab: np.ndarray, lat: Lattice, inset: float = 0.25) -> np.ndarray:
+    """Median Lab colour of each cell's interior, shape (rows, cols, 3)."""
+    h, w = lab.shape[:2]
+    out = np.zeros((lat.rows, lat.cols, 3), np.float32)
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            x0, y0, x1, y1 = lat.box(r, c, inset)
+            x0, y0 = max(0, x0), max(0, y0)
+            x1, y1 = min(w, max(x1, x0 + 1)), min(h, max(y1, y0 + 1))
+            patch = lab[y0:y1, x0:x1].reshape(-1, 3)
+            out[r, c] = np.median(patch, axis=0) if patch.size else 0
+    return out
+
+
+def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """2-means on cell colours: (labels 0/1, centre 0, centre 1)."""
+    x = feats.reshape(-1, 3).astype(np.float64)
+    d = np.linalg.norm(x[:, None] - x[None], axis=2)
+    i, j = np.unravel_index(np.argmax(d), d.shape)
+    c0, c1 = x[i].copy(), x[j].copy()
+    for _ in range(20):
+        lab = (np.linalg.norm(x - c1, axis=1) < np.linalg.norm(x - c0, axis=1)).astype(int)
+        n0, n1 = x[lab == 0], x[lab == 1]
+        if not len(n0) or not len(n1):
+            break
+        new0, new1 = np.median(n0, axis=0), np.median(n1, axis=0)
+        if np.allclose(new0, c0) and np.allclose(new1, c1):
+            break
+        c0, c1 = new0, new1
+    return lab.reshape(feats.shape[:2]), c0, c1
+
+
+def decide_polarity(a: Look, b: Look) -> tuple[int, str, bool]:
+    """Which of two looks is lit: (0 for a, 1 for b), the reason, and
+    whether the cue is strong."""
+    looks = (a, b)
+    for k, (x, y) in enumerate(((a, b), (b, a))):
+        if y.L >= PAPER_L and y.chroma <= PAPER_C and x.chroma >= 20:
+            return k, "the coloured look is lit, the white one is the empty paper", True
+    ci = 0 if a.chroma > b.chroma else 1
+    chrom, other = looks[ci], looks[1 - ci]
+    if chrom.chroma - other.chroma >= 40 and chrom.L >= other.L - 25:
+        return ci, "the strongly coloured look is lit", True
+    bi = 0 if a.L > b.L else 1
+    dl = abs(a.L - b.L)
+    return bi, "the brighter look is lit", dl >= 8
+
+
+def single_look_polarity(look: Look) -> tuple[bool, str, bool]:
+    """(lit?, reason, sure?) when every cell looks the same."""
+    if look.chroma >= 40 and look.L >= 55:
+        return True, "every cell has the same bright, coloured look: all lit", True
+    if look.L <= 35 and look.chroma <= 30:
+        return False, "every cell has the same dark look: all off", True
+    return False, "every cell looks the same and the look alone does not tell lit from off", False
+
+
+def _glyph_kind(gray: np.ndarray, lat: Lattice, r: int, c: int) -> str | None:
+    """'1', '0' or None: whether cell (r, c) prints a single digit-like mark,
+    tall and thin without a hole (1) or with exactly one hole (0)."""
+    x0, y0, x1, y1 = lat.box(r, c, 0.1)  # glyphs need not be centred
+    patch = gray[max(0, y0):y1, max(0, x0):x1]
+    if patch.size < 64:
+        return None
+    bg = np.median(patch)
+    ink = (np.abs(patch.astype(np.int16) - bg) > 40).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    parts = [i for i in range(1, n) if stats[i, 4] >= 4]
+    if len(parts) != 1:
+        return None
+    i = parts[0]
+    bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
+    ph, pw = patch.shape
+    if not (0.25 * ph <= bh <= 0.75 * ph and bw <= 0.6 * pw and area <= 0.25 * ph * pw):
+        return None
+    contours, hier = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    holes = 0 if hier is None else sum(1 for h in hier[0] if h[3] >= 0)
+    if holes == 0 and bh >= 1.8 * bw:
+        return "1"
+    if holes == 1:
+        return "0"
+    return None
+
+
+def _digit_polarity(gray: np.ndarray, lat: Lattice, cells_a, cells_b) -> int | None:
+    """0 if look A's cells print 1 and look B's print 0, 1 for the reverse,
+    None unless (nearly) every cell of both looks prints such a digit."""
+    kinds = []
+    for cells in (cells_a, cells_b):
+        ks = [_glyph_kind(gray, lat, r, c) for r, c in cells]
+        if not ks:
+            return None
+        top = max(set(ks), key=ks.count)
+        if top is None or ks.count(top) < 0.8 * len(ks):
+            return None
+        kinds.append(top)
+    if kinds == ["1", "0"]:
+        return 0
+    if kinds == ["0", "1"]:
+        return 1
+    return None
+
+
+def _patch(lab: np.ndarray, lat: Lattice, r: int, c: int, size: int = 16) -> np.ndarray | None:
+    """Cell (r, c)'s lightness, resized to size x size (None off the image)."""
+    h, w = lab.shape[:2]
+    x0, y0, x1, y1 = lat.box(r, c)
+    if x0 < -2 or y0 < -2 or x1 > w + 2 or y1 > h + 2:
+        return None
+    p = lab[max(0, y0):min(h, y1), max(0, x0):min(w, x1), 0]
+    if p.shape[0] < 4 or p.shape[1] < 4:
+        return None
+    return cv2.resize(p, (size, size), interpolation=cv2.INTER_AREA)
+
+
+def look_template(lab: np.ndarray, lat: Lattice, labels: np.ndarray, k: int) -> np.ndarray | None:
+    """The mean lightness patch of the cells with look ``k``."""
+    ps = [_patch(lab, lat, r, c) for r in range(lat.rows) for c in range(lat.cols) if labels[r, c] == k]
+    ps = [p for p in ps if p is not None]
+    return np.mean(ps, axis=0) if ps else None
+
+
+def is_flat(template: np.ndarray | None) -> bool:
+    """A look with no texture at all (a plain colour, like the page)."""
+    return template is None or float(template.std()) < 1.0
+
+
+def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> tuple[Lattice, int]:
+    """Re-find the board's cells by their colours.
+
+    Edges alone miss cells whose outline fades (a glow, a pale tile on a
+    pale panel).  Knowing the two looks from a first, partial lattice, every
+    pixel close to a look's colour is marked, cell-sized regions of each
+    look are snapped to the lattice, and their extent is the board.  Returns
+    the lattice and the number of cells backed by a region."""
+    h, w = img.shape[:2]
+    span = MAX_CELLS_SIDE
+    x0 = int(max(0, lat.x0 - (span - lat.cols) * lat.px))
+    y0 = int(max(0, lat.y0 - (span - lat.rows) * lat.py))
+    x1 = int(min(w, lat.x0 + span * lat.px + 1))
+    y1 = int(min(h, lat.y0 + span * lat.py + 1))
+    lab = _lab(np.ascontiguousarray(img[y0:y1, x0:x1]))
+    sep = float(np.linalg.norm(looks[0] - looks[1]))
+    tol = max(SAME_LOOK, 0.3 * sep)
+    cells: set[tuple[int, int]] = set()
+    for look in looks:
+        mask = (np.linalg.norm(lab - look, axis=2) < tol).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        for i in range(1, n):
+            bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
+            # one cell's worth of this colour: not a thread, not a panel
+            if not (0.25 * lat.px <= bw <= 1.15 * lat.px and 0.25 * lat.py <= bh <= 1.15 * lat.py):
+                continue
+            if area < 0.4 * bw * bh:
+                continue
+            fx = (cents[i][0] + x0 - lat.x0) / lat.px - 0.5
+            fy = (cents[i][1] + y0 - lat.y0) / lat.py - 0.5
+            if abs(fx - round(fx)) < 0.25 and abs(fy - round(fy)) < 0.25:
+                cells.add((int(round(fy)), int(round(fx))))
+    # keep the cluster of cells connected to the original lattice
+    inside = {(r, c) for r, c in cells if 0 <= r < lat.rows and 0 <= c < lat.cols}
+    if len(inside) < 0.5 * lat.rows * lat.cols:
+        return lat, len(inside)
+    comp = set(inside)
+    todo = list(inside)
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nb = (r + dr, c + dc)
+            if nb in cells and nb not in comp:
+                comp.add(nb)
+                todo.append(nb)
+    r0 = min(0, min(r for r, _ in comp))
+    c0 = min(0, min(c for _, c in comp))
+    r1 = max(lat.rows - 1, max(r for r, _ in comp))
+    c1 = max(lat.cols - 1, max(c for _, c in comp))
+    grown = Lattice(lat.x0 + c0 * lat.px, lat.y0 + r0 * lat.py, lat.px, lat.py, r1 - r0 + 1, c1 - c0 + 1)
+    if grown.rows > MAX_CELLS_SIDE or grown.cols > MAX_CELLS_SIDE:
+        return lat, len(inside)
+    return grown, len(comp)
+
+
+def _unlit_invisible(fit: LatticeFit, labels: np.ndarray, feats: np.ndarray, c0, c1,
+                     lab: np.ndarray, local: Lattice) -> bool:
+    """True when unlit cells are plain, texture-less patches and none of them
+    was seen as a shape: nothing but a frame can bound the board then."""
+    if float(np.linalg.norm(np.asarray(c0) - np.asarray(c1))) < SAME_LOOK:
+        return False
+    look0, look1 = Look(np.asarray(c0)), Look(np.asarray(c1))
+    lit_k, _, _ = decide_polarity(look0, look1)
+    member_cells = {(r, c) for r, c, _ in fit.members}
+    if not member_cells or any(labels[r, c] != lit_k for r, c in member_cells):
+        return False
+    return is_flat(look_template(lab, local, labels, 1 - lit_k))
+
+
+def _frame_distance(edges: np.ndarray, lat: Lattice, side: str, max_pitches: float = 3.0) -> float | None:
+    """Distance in pixels from the lattice's ``side`` to the first straight
+    edge running along most of it (or to the image border); None if there
+    is none within ``max_pitches``."""
+    h, w = edges.shape
+    x0, y0, x1, y1 = (int(round(v)) for v in lat.bbox)
+    horizontal = side in ("top", "bottom")
+    pitch = lat.py if horizontal else lat.px
+    span = slice(max(0, x0), min(w, x1)) if horizontal else slice(max(0, y0), min(h, y1))
+    start = {"top": y0, "bottom": y1, "left": x0, "right": x1}[side]
+    step = -1 if side in ("top", "left") else 1
+    # from a quarter pitch inside the edge (a frame may hug the cells) outward
+    for d in range(-int(0.25 * pitch), int(max_pitches * pitch) + 1):
+        pos = start + step * d
+        limit = h if horizontal else w
+        if pos < 0 or pos >= limit:
+            return float(d)  # the image ends here
+        line = edges[pos, span] if horizontal else edges[span, pos]
+        if line.size and line.mean() >= 0.6:
+            return float(d)
+    return None
+
+
+def _bound_by_frame(img: np.ndarray, lat: Lattice) -> tuple[Lattice, list[str]]:
+    """When unlit cells are invisible, extend the lattice by whole pitches up
+    to the board's frame on each side.  Returns the lattice and the sides
+    that have no frame (the board might go on there)."""
+    edges = edge_map(img, 10.0)
+    add = {}
+    open_sides = []
+    for side in ("top", "bottom", "left", "right"):
+        d = _frame_distance(edges, lat, side)
+        pitch = lat.py if side in ("top", "bottom") else lat.px
+        if d is None:
+            open_sides.append(side)
+            continue
+        add[side] = max(0, int((d + 0.3 * pitch) // pitch))
+    t, b, l, r = (add.get(k, 0) for k in ("top", "bottom", "left", "right"))
+    if t or b or l or r:
+        lat = Lattice(lat.x0 - l * lat.px, lat.y0 - t * lat.py, lat.px, lat.py, lat.rows + t + b, lat.cols + l + r)
+    return lat, open_sides
+
+
+def trim_foreign_lines(feats: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> tuple[int, int, int, int]:
+    """Rows/columns at the edge whose cells mostly match neither look are
+    not part of the board (a caption that lined up with it): returns the
+    kept (r0, r1, c0, c1) ranges, end-exclusive."""
+    own = np.minimum(np.linalg.norm(feats - c0, axis=2), np.linalg.norm(feats - c1, axis=2))
+    odd = own > max(SAME_LOOK * 1.5, 3 * float(np.median(own)))
+    r0, r1, k0, k1 = 0, feats.shape[0], 0, feats.shape[1]
+    if odd.mean() > 0.25:  # the two looks do not describe this board well: leave it
+        return r0, r1, k0, k1
+    changed = True
+    while changed and r1 - r0 > MIN_CELLS_SIDE and k1 - k0 > MIN_CELLS_SIDE:
+        changed = False
+        if odd[r0, k0:k1].mean() > 0.5:
+            r0, changed = r0 + 1, True
+        if odd[r1 - 1, k0:k1].mean() > 0.5:
+            r1, changed = r1 - 1, True
+        if odd[r0:r1, k0].mean() > 0.5:
+            k0, changed = k0 + 1, True
+        if odd[r0:r1, k1 - 1].mean() > 0.5:
+            k1, changed = k1 - 1, True
+    return r0, r1, k0, k1
+
+
+def read_lights(img: np.ndarray) -> LightsReading:
+    """Read the Lights Out board in ``img`` (BGR).  Raises NoBoardError when
+    there is no grid of cells, UnreadableBoardError when the cells do not
+    fall into two looks."""
+    if img is None or img.ndim != 3 or min(img.shape[:2]) < 24:
+        raise NoBoardError("no Lights Out board: the image is empty or too small")
+    fit = find_lattice(img)
+    if fit is None:
+        raise NoBoardError("no Lights Out board: no regular grid of cells in the image")
+    lat = fit.lattice
+    if not (MIN_CELLS_SIDE <= lat.rows <= MAX_CELLS_SIDE and MIN_CELLS_SIDE <= lat.cols <= MAX_CELLS_SIDE):
+        raise NoBoardError(
+            f"no Lights Out board: the best grid found is {lat.rows}x{lat.cols} cells "
+            f"(boards are {MIN_CELLS_SIDE}x{MIN_CELLS_SIDE} to {MAX_CELLS_SIDE}x{MAX_CELLS_SIDE})"
+        )
+    if fit.coverage < 0.15:
+        raise NoBoardError(f"no Lights Out board: a {lat.rows}x{lat.cols} grid is only faintly there "
+                           f"({fit.coverage:.0%} of its cells look like cells)")
+    lab, local = board_lab(img, lat)
+    feats = cell_features(lab, local)
+    labels, c0, c1 = two_looks(feats)
+    if float(np.linalg.norm(c0 - c1)) >= SAME_LOOK:
+        r0, r1, k0, k1 = trim_foreign_lines(feats, c0, c1)
+        if (r0, r1, k0, k1) != (0, lat.rows, 0, lat.cols):
+            lat = Lattice(lat.x0 + k0 * lat.px, lat.y0 + r0 * lat.py, lat.px, lat.py, r1 - r0, k1 - k0)
+            fit = LatticeFit(lat, [(r - r0, c - k0, b) for r, c, b in fit.members
+                                   if r0 <= r < r1 and k0 <= c < k1], fit.residual)
+            lab, local = board_lab(img, lat)
+            feats = cell_features(lab, local)
+            labels, c0, c1 = two_looks(feats)
+    if float(np.linalg.norm(c0 - c1)) >= SAME_LOOK:
+        grown, backed = lattice_from_looks(img, lat, [c0, c1])
+        if grown != lat:
+            lat = grown
+            lab, local = board_lab(img, lat)
+            feats = cell_features(lab, local)
+            labels, c0, c1 = two_looks(feats)
+    open_sides: list[str] = []
+    if _unlit_invisible(fit, labels, feats, c0, c1, lab, local):
+        # nothing outlines the unlit cells: only the frame bounds the board
+        lat, open_sides = _bound_by_frame(img, lat)
+        if lat.rows > MAX_CELLS_SIDE or lat.cols > MAX_CELLS_SIDE:
+            raise NoBoardError(f"no Lights Out board: the grid runs to {lat.rows}x{lat.cols} cells")
+        lab, local = board_lab(img, lat)
+        feats = cell_features(lab, local)
+        labels, c0, c1 = two_looks(feats)
+    sep = float(np.linalg.norm(c0 - c1))
+    flat = feats.reshape(-1, 3)
+    n = flat.shape[0]
+    if sep < SAME_LOOK:
+        look = Look(np.median(flat, axis=0))
+        lit_all, why, sure = single_look_polarity(look)
+        board = np.full((lat.rows, lat.cols), int(lit_all), np.int64)
+        return LightsReading(board, lat, np.full(board.shape, 1.0 if sure else 0.0, np.float32), [],
+                             look if lit_all else None, None if lit_all else look, why, sure, fit)
+    look0, look1 = Look(c0), Look(c1)
+    # cells far from both looks: a third look, or an overlay on the cell
+    d0 = np.linalg.norm(flat - c0, axis=1)
+    d1 = np.linalg.norm(flat - c1, axis=1)
+    own = np.minimum(d0, d1)
+    odd = own > max(SAME_LOOK * 1.5, 0.35 * sep)
+    odd_idx = np.flatnonzero(odd)
+    if len(odd_idx) >= max(3, 0.15 * n):
+        # more than two looks, unless they are all coloured fills against
+        # white paper (games where you fill the board): then it is empty vs filled
+        chroma = np.hypot(flat[:, 1], flat[:, 2])
+        is_paper = (flat[:, 0] >= PAPER_L) & (chroma <= PAPER_C)
+        if is_paper.any() and (~is_paper).any():
+            p = np.median(flat[is_paper], axis=0)
+            dist = np.linalg.norm(flat - p, axis=1)
+            filled = dist > 2 * SAME_LOOK
+            board = filled.reshape(lat.rows, lat.cols).astype(np.int64)
+            conf = np.clip(np.abs(dist - 2 * SAME_LOOK) / (2 * SAME_LOOK), 0, 1).reshape(board.shape)
+            return LightsReading(board, lat, conf.astype(np.float32), [], None, Look(p),
+                                 "white cells are empty paper; every coloured cell is filled (lit)", True, fit)
+        raise UnreadableBoardError(
+            f"the {lat.rows}x{lat.cols} board's cells fall into more than two looks "
+            f"({len(odd_idx)} cells match neither of the two main ones)"
+        )
+    lit_k, why, sure = decide_polarity(look0, look1)
+    lit_cells = [tuple(map(int, rc)) for rc in zip(*np.nonzero(labels == lit_k))]
+    off_cells = [tuple(map(int, rc)) for rc in zip(*np.nonzero(labels != lit_k))]
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    digits = _digit_polarity(gray, lat, lit_cells, off_cells)
+    if digits is not None:
+        if digits == 1:  # the look we took for lit prints 0s
+            lit_k = 1 - lit_k
+        why, sure = "the cells print 1 and 0: the look showing 1 is lit", True
+    board = (labels == lit_k).astype(np.int64)
+    margin = np.abs(d0 - d1) / max(sep, 1e-6)
+    conf = np.clip(margin, 0, 1)
+    conf[odd] = 0
+    unsure = [(int(i // lat.cols), int(i % lat.cols)) for i in odd_idx]
+    lit_look, off_look = (look0, look1) if lit_k == 0 else (look1, look0)
+    spread = float(np.median(own[~odd])) if (~odd).any() else 0.0
+    if sep < 4 * (spread + 1.0):  # looks barely apart compared with how much cells vary
+        sure = False
+        why += " (the two looks are close)"
+    if open_sides:
+        sure = False
+        why += f" (unlit cells are not outlined and no frame bounds the board on the {', '.join(open_sides)})"
+    return LightsReading(board, lat, conf.reshape(board.shape).astype(np.float32), unsure,
+                         lit_look, off_look, why, sure, fit)
