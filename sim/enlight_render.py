@@ -33,7 +33,7 @@ THEMES = {
     },
     "night": {  # dark: black, cyan lamps
         "bg": (6, 6, 8), "panel": (14, 15, 18), "title": ((40, 40, 46), (20, 20, 24)), "text": (200, 205, 210),
-        "off": ((56, 60, 70), (40, 43, 51)), "off_edge": (78, 82, 94),
+        "off": ((66, 70, 82), (48, 52, 62)), "off_edge": (92, 98, 112),
         "lit": ((225, 255, 255), (0, 196, 216)), "glow": (0, 220, 240), "banner": (0, 150, 170),
     },
     "paper": {  # light: white tiles, orange lamps

@@ -236,16 +236,19 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
     y1 = int(min(h, lat.y0 + span * lat.py + 1))
     lab = _lab(np.ascontiguousarray(img[y0:y1, x0:x1]))
     sep = float(np.linalg.norm(looks[0] - looks[1]))
-    tol = max(SAME_LOOK, 0.3 * sep)
+    tol = max(6.0, min(0.3 * sep, 30.0))  # a look must not bleed into the panel around it
     cells: set[tuple[int, int]] = set()
     for look in looks:
-        mask = (np.linalg.norm(lab - look, axis=2) < tol).astype(np.uint8)
+        diff = lab - np.asarray(look, np.float32)
+        mask = (np.einsum("ijk,ijk->ij", diff, diff) < tol * tol).astype(np.uint8)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
         for i in range(1, n):
             bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
-            # one cell's worth of this colour: not a thread, not a panel
-            if not (0.25 * lat.px <= bw <= 1.15 * lat.px and 0.25 * lat.py <= bh <= 1.15 * lat.py):
+            # one cell's worth of this colour: cell-shaped, not a thread or a panel
+            if not (0.5 * lat.px <= bw <= 1.15 * lat.px and 0.5 * lat.py <= bh <= 1.15 * lat.py):
+                continue
+            if not 0.6 <= (bw / lat.px) / (bh / lat.py) <= 1.6:
                 continue
             if area < 0.4 * bw * bh:
                 continue
@@ -333,6 +336,43 @@ def _bound_by_frame(img: np.ndarray, lat: Lattice) -> tuple[Lattice, list[str]]:
     return lat, open_sides
 
 
+def _solid(lab: np.ndarray, lat: Lattice, which: np.ndarray) -> bool:
+    """True when the chosen cells are each filled with one colour (most of
+    the interior within a small distance of its median): a coloured fill,
+    not an icon or a picture on a plain ground."""
+    h, w = lab.shape[:2]
+    for r, c in zip(*np.nonzero(which)):
+        x0, y0, x1, y1 = lat.box(int(r), int(c), 0.15)
+        patch = lab[max(0, y0):min(h, y1), max(0, x0):min(w, x1)].reshape(-1, 3)
+        if patch.size == 0:
+            return False
+        med = np.median(patch, axis=0)
+        if np.mean(np.linalg.norm(patch - med, axis=1) < 12) < 0.7:
+            return False
+    return True
+
+
+def _read_known(img: np.ndarray, lat: Lattice) -> LightsReading | None:
+    """Read the cells of a known lattice, or None if it no longer fits."""
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = lat.bbox
+    if x0 < -1 or y0 < -1 or x1 > w + 1 or y1 > h + 1:
+        return None
+    fit = LatticeFit(lat, [], 0.0)
+    lab, local = board_lab(img, lat, margin=0.2)
+    feats = cell_features(lab, local)
+    labels, c0, c1 = two_looks(feats)
+    flat = feats.reshape(-1, 3)
+    sep = float(np.linalg.norm(c0 - c1))
+    if sep < SAME_LOOK:
+        return None
+    own = np.minimum(np.linalg.norm(flat - c0, axis=1), np.linalg.norm(flat - c1, axis=1))
+    if (own > max(SAME_LOOK * 1.5, 0.35 * sep)).any():
+        return None
+    reading = _classify(img, lat, fit, feats, labels, c0, c1, [])
+    return reading if reading.sure else None
+
+
 def trim_foreign_lines(feats: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> tuple[int, int, int, int]:
     """Rows/columns at the edge whose cells mostly match neither look are
     not part of the board (a caption that lined up with it): returns the
@@ -356,12 +396,20 @@ def trim_foreign_lines(feats: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> tup
     return r0, r1, k0, k1
 
 
-def read_lights(img: np.ndarray) -> LightsReading:
+def read_lights(img: np.ndarray, lattice: Lattice | None = None) -> LightsReading:
     """Read the Lights Out board in ``img`` (BGR).  Raises NoBoardError when
     there is no grid of cells, UnreadableBoardError when the cells do not
-    fall into two looks."""
+    fall into two looks.
+
+    ``lattice``: where the board was found before (calibration).  Only the
+    cells are read then; if they no longer fall cleanly into two looks (the
+    window moved, the game changed) the board is searched for afresh."""
     if img is None or img.ndim != 3 or min(img.shape[:2]) < 24:
         raise NoBoardError("no Lights Out board: the image is empty or too small")
+    if lattice is not None:
+        known = _read_known(img, lattice)
+        if known is not None:
+            return known
     fit = find_lattice(img)
     if fit is None:
         raise NoBoardError("no Lights Out board: no regular grid of cells in the image")
@@ -402,6 +450,12 @@ def read_lights(img: np.ndarray) -> LightsReading:
         lab, local = board_lab(img, lat)
         feats = cell_features(lab, local)
         labels, c0, c1 = two_looks(feats)
+    return _classify(img, lat, fit, feats, labels, c0, c1, open_sides)
+
+
+def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray, labels: np.ndarray,
+              c0: np.ndarray, c1: np.ndarray, open_sides: list[str]) -> LightsReading:
+    """Looks, polarity, per-cell confidence and doubts, for a fixed lattice."""
     sep = float(np.linalg.norm(c0 - c1))
     flat = feats.reshape(-1, 3)
     n = flat.shape[0]
@@ -423,7 +477,7 @@ def read_lights(img: np.ndarray) -> LightsReading:
         # white paper (games where you fill the board): then it is empty vs filled
         chroma = np.hypot(flat[:, 1], flat[:, 2])
         is_paper = (flat[:, 0] >= PAPER_L) & (chroma <= PAPER_C)
-        if is_paper.any() and (~is_paper).any():
+        if is_paper.any() and (~is_paper).any() and _solid(*board_lab(img, lat), ~is_paper.reshape(lat.rows, lat.cols)):
             p = np.median(flat[is_paper], axis=0)
             dist = np.linalg.norm(flat - p, axis=1)
             filled = dist > 2 * SAME_LOOK

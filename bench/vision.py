@@ -1,0 +1,83 @@
+"""Benchmark: how long the readers take, one core, medians.
+
+Run:  .venv/bin/python -m bench.vision
+
+Rows: the Enlight simulator's window read from a 1280x800 desktop
+screenshot, (a) searching the whole frame and (b) reading the window's
+region as the bot does once calibrated; the real Lights Out screenshots;
+and (once the Tango reader exists) a 1280x720 Tango page frame and a
+1284x2778 phone screenshot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from sim.enlight_game import EnlightGame, builtin_level
+from sim.enlight_render import render_device
+from sim.lights_fixtures import desktop
+from vision.image_io import load_image
+from vision.lights_reader import read_lights
+
+from ._util import fmt_time, median_time, print_table
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def one_core() -> None:
+    """Pin to one core and one OpenCV thread: the target is per core."""
+    cv2.setNumThreads(1)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+
+
+def lights_rows(repeat: int) -> list[list[str]]:
+    game = EnlightGame(builtin_level(3), level=3)
+    dev = render_device(game, "classic", 1)
+    frame = desktop(0)
+    x, y = 640, 160
+    frame[y:y + dev.shape[0], x:x + dev.shape[1]] = dev
+    window = np.ascontiguousarray(frame[y:y + dev.shape[0], x:x + dev.shape[1]])
+    for img in (frame, window):
+        rd = read_lights(img)
+        assert rd.sure and rd.rows_text() == game.rows_text()
+    known = read_lights(window).lattice  # what calibration saves
+    assert read_lights(window, known).rows_text() == game.rows_text()
+    rows = [
+        ["Enlight window in a 1280x800 frame, whole frame searched",
+         fmt_time(median_time(lambda: read_lights(frame), repeat=repeat)), "-"],
+        [f"Enlight window region ({dev.shape[1]}x{dev.shape[0]}), board searched",
+         fmt_time(median_time(lambda: read_lights(window), repeat=repeat)), "-"],
+        [f"Enlight window region ({dev.shape[1]}x{dev.shape[0]}), calibrated lattice (the bot's read)",
+         fmt_time(median_time(lambda: read_lights(window, known), repeat=repeat)), "< 20 ms"],
+    ]
+    labels_path = SHARED / "lights" / "screens" / "labels.json"
+    if labels_path.exists():
+        times = []
+        for label in json.loads(labels_path.read_text()):
+            img = load_image(labels_path.parent / label["file"])
+            times.append(median_time(lambda img=img: read_lights(img), repeat=3))
+        rows.append([f"real Lights Out screenshots ({len(times)}), median of per-image medians",
+                     fmt_time(statistics.median(times)), "-"])
+        rows.append(["real Lights Out screenshots, slowest", fmt_time(max(times)), "-"])
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeat", type=int, default=21, help="timed runs per row (median reported)")
+    args = ap.parse_args(argv)
+    one_core()
+    rows = lights_rows(args.repeat)
+    print_table("Readers: median time per image (one core)", ["image", "median", "target"], rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""Debug and hint pictures: what a reader saw, drawn over the screenshot."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .lattice import Lattice
+
+ORANGE = (0, 140, 255)
+RED = (0, 0, 255)
+GREEN = (60, 200, 60)
+
+
+def draw_lattice(img: np.ndarray, lat: Lattice, color=GREEN) -> np.ndarray:
+    out = img.copy()
+    for r in range(lat.rows + 1):
+        y = int(round(lat.y0 + r * lat.py))
+        cv2.line(out, (int(round(lat.x0)), y), (int(round(lat.x0 + lat.cols * lat.px)), y), color, 1)
+    for c in range(lat.cols + 1):
+        x = int(round(lat.x0 + c * lat.px))
+        cv2.line(out, (x, int(round(lat.y0))), (x, int(round(lat.y0 + lat.rows * lat.py))), color, 1)
+    return out
+
+
+def label_cells(img: np.ndarray, lat: Lattice, texts: dict[tuple[int, int], str],
+                unsure: set[tuple[int, int]] | frozenset = frozenset()) -> np.ndarray:
+    """Write a short text in each cell (what was read); unsure cells boxed in red."""
+    out = img.copy()
+    scale = max(0.3, min(1.2, lat.py / 40))
+    for (r, c), t in texts.items():
+        cx, cy = lat.center(r, c)
+        (tw, th), _ = cv2.getTextSize(t, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        org = (int(cx - tw / 2), int(cy + th / 2))
+        cv2.putText(out, t, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(out, t, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), 1, cv2.LINE_AA)
+    for r, c in unsure:
+        x0, y0, x1, y1 = lat.box(r, c, 0.05)
+        cv2.rectangle(out, (x0, y0), (x1, y1), RED, 2)
+    return out
+
+
+def dots(img: np.ndarray, lat: Lattice, cells: list[tuple[int, int]], color=ORANGE) -> np.ndarray:
+    """Orange dots on the given cells, as seed 000's helper marks cells to press."""
+    out = img.copy()
+    rad = max(3, int(min(lat.px, lat.py) * 0.18))
+    for r, c in cells:
+        cx, cy = (int(round(v)) for v in lat.center(r, c))
+        cv2.circle(out, (cx, cy), rad + 2, (255, 255, 255), -1, cv2.LINE_AA)
+        cv2.circle(out, (cx, cy), rad, color, -1, cv2.LINE_AA)
+    return out
