@@ -351,18 +351,20 @@ PASSES = (("grad", 10.0, 7), ("grad", 5.0, 7), ("grad", 16.0, 7), ("canny", 20, 
 def find_lattice(img: np.ndarray, min_cells: int = 4, passes=PASSES) -> LatticeFit | None:
     """The best lattice over the passes; None if there is none.  Stops early
     at a clean fit (every cell backed by a blob)."""
-    best: LatticeFit | None = None
+    fits = candidate_lattices(img, min_cells, passes, stop_early=True)
+    return fits[0] if fits else None
+
+
+def candidate_lattices(img: np.ndarray, min_cells: int = 4, passes=PASSES,
+                       stop_early: bool = False) -> list[LatticeFit]:
+    """Every lattice the passes find, best first (for readers that can check
+    a candidate against what their game must look like)."""
+    found: list[LatticeFit] = []
     grad = gradient(img)
-
-    def consider(fits):
-        nonlocal best
-        for fit in fits:
-            if fit.lattice.rows >= 2 and fit.lattice.cols >= 2 and (best is None or score(fit) > score(best)):
-                best = fit
-
     for kind, a, b in passes:
         blobs = find_blobs(img, b, a, grad) if kind == "grad" else find_blobs_canny(img, a, b)
-        consider(fit_lattices(blobs, min_cells))
-        if best is not None and best.coverage >= 0.999 and best.residual < 0.08 and fill(best) >= 0.2:
-            return best
-    return best
+        found.extend(f for f in fit_lattices(blobs, min_cells) if f.lattice.rows >= 2 and f.lattice.cols >= 2)
+        best = max(found, key=score, default=None)
+        if stop_early and best is not None and best.coverage >= 0.999 and best.residual < 0.08 and fill(best) >= 0.2:
+            break
+    return sorted(found, key=score, reverse=True)
