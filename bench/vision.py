@@ -25,6 +25,7 @@ from sim.enlight_render import render_device
 from sim.lights_fixtures import desktop
 from vision.image_io import load_image
 from vision.lights_reader import read_lights
+from vision.tango_reader import read_tango
 
 from ._util import fmt_time, median_time, print_table
 
@@ -70,12 +71,28 @@ def lights_rows(repeat: int) -> list[list[str]]:
     return rows
 
 
+def tango_rows(repeat: int) -> list[list[str]]:
+    rows = []
+    cases = [("1280x720 Tango page frame", SHARED / "tango" / "screens" / "wswebcreation__rn-tango" / "thumbnails" / "tango-003.png", "< 30 ms"),
+             ("1284x2778 phone screenshot", SHARED / "tango" / "screens" / "darcipeoples__linkedin-solvers" / "linkedin-light_2025-05-03.png", "-")]
+    for name, path, target in cases:
+        if not path.exists():
+            rows.append([name, "skipped: ../shared absent", "-"])
+            continue
+        img = load_image(path)
+        known = read_tango(img).lattice  # what calibration saves
+        rows.append([f"{name}, board searched", fmt_time(median_time(lambda: read_tango(img), repeat=max(3, repeat // 4))), "-"])
+        rows.append([f"{name}, calibrated lattice (the bot's read)",
+                     fmt_time(median_time(lambda: read_tango(img, known), repeat=repeat)), target])
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=21, help="timed runs per row (median reported)")
     args = ap.parse_args(argv)
     one_core()
-    rows = lights_rows(args.repeat)
+    rows = lights_rows(args.repeat) + tango_rows(args.repeat)
     print_table("Readers: median time per image (one core)", ["image", "median", "target"], rows)
 
 

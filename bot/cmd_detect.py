@@ -35,6 +35,14 @@ def register(sub) -> None:
     lp.add_argument("--json", action="store_true", help="print the reading as JSON")
     lp.add_argument("--debug", metavar="OUT.png", help="write the screenshot with the lattice and reads drawn on it")
     lp.set_defaults(func=detect_lights_cmd)
+    tp = games.add_parser("tango", help="a LinkedIn Tango board (light or dark mode)",
+                          description="Read a Tango board: size, suns, moons, locked givens and = / x marks.",
+                          epilog=DETECT_EXAMPLES.replace("lights", "tango"),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    tp.add_argument("image", help="screenshot file (PNG, JPEG, ...)")
+    tp.add_argument("--json", action="store_true", help="print the board as JSON (the Tango file format)")
+    tp.add_argument("--debug", metavar="OUT.png", help="write the screenshot with the lattice and reads drawn on it")
+    tp.set_defaults(func=detect_tango_cmd)
 
     h = sub.add_parser("hint", help="mark the cells to press on a screenshot",
                        description="Read a board from a screenshot and mark the answer on it.",
@@ -106,4 +114,52 @@ def hint_lights_cmd(args) -> int:
     cells = answer.cells()
     _write(args.out, dots(img, rd.lattice, cells))
     print(f"{len(cells)} cells to press, marked in {args.out}" + ("" if answer.minimal else f" ({answer.method})"))
+    return 0
+
+
+def detect_tango_cmd(args) -> int:
+    from solvers.tango.board import SYMBOL
+    from vision.image_io import load_image
+    from vision.overlay import draw_lattice, label_cells
+    from vision.tango_reader import read_tango
+
+    img = load_image(args.image)
+    rd = read_tango(img)
+    b, lat = rd.board, rd.lattice
+    if args.debug:
+        import cv2
+
+        texts = {}
+        for r in range(b.size):
+            for c in range(b.size):
+                t = SYMBOL[b.cells[r][c]]
+                texts[(r, c)] = (t + "*") if b.locked[r][c] else t
+        out = label_cells(draw_lattice(img, lat), lat, texts, set(rd.unsure_cells))
+        for e in b.edges:
+            (r1, c1), (r2, c2) = e.cells()
+            x = lat.x0 + ((c1 + c2) / 2 + 0.5) * lat.px
+            y = lat.y0 + ((r1 + r2) / 2 + 0.5) * lat.py
+            cv2.putText(out, "=" if e.kind == "=" else "x", (int(x) - 6, int(y) + 6), cv2.FONT_HERSHEY_SIMPLEX,
+                        0.6, (0, 0, 255), 2, cv2.LINE_AA)
+        for r1, c1, r2, c2 in rd.unsure_edges:
+            x = lat.x0 + ((c1 + c2) / 2 + 0.5) * lat.px
+            y = lat.y0 + ((r1 + r2) / 2 + 0.5) * lat.py
+            cv2.circle(out, (int(x), int(y)), max(4, int(lat.px * 0.12)), (0, 0, 255), 2)
+        _write(args.debug, out)
+    if args.json:
+        data = b.to_json()
+        data.update({"size": b.size, "lattice": lat.as_dict(), "dark": rd.dark, "sure": rd.sure,
+                     "unsure_cells": [list(x) for x in rd.unsure_cells],
+                     "unsure_edges": [list(x) for x in rd.unsure_edges]})
+        print(json.dumps(data))
+    else:
+        print(b.render())
+        print(f"{b.size}x{b.size} board ({'dark' if rd.dark else 'light'} mode), cell pitch {lat.px:.1f} px at "
+              f"({lat.x0:.0f}, {lat.y0:.0f}); upper case = locked given, lower case = placed")
+        if rd.unsure_cells:
+            print("unsure cells: " + " ".join(f"r{r + 1}c{c + 1}" for r, c in rd.unsure_cells))
+        if rd.unsure_edges:
+            print("unsure edges: " + " ".join(f"r{a + 1}c{b_ + 1}-r{c + 1}c{d + 1}" for a, b_, c, d in rd.unsure_edges))
+        if not rd.sure:
+            print("the reading is NOT sure; the bot would not act on it", file=sys.stderr)
     return 0

@@ -27,7 +27,7 @@ import numpy as np
 from solvers.tango.board import EMPTY, EQUAL, MOON, OPPOSITE, SUN, Edge, TangoBoard
 
 from .errors import NoBoardError
-from .lattice import Lattice, candidate_lattices
+from .lattice import PASSES, Lattice, candidate_lattices, score
 
 MIN_N, MAX_N = 4, 14
 
@@ -193,19 +193,19 @@ def _refine(L: np.ndarray, lat: Lattice) -> Lattice:
     row[d:A.shape[0] - d] = ridge(A.T).sum(axis=0)
 
     def best_fit(profile, start, count):
+        # a line may sit a pixel off the computed position
+        wide = np.maximum(profile, np.maximum(np.roll(profile, 1), np.roll(profile, -1)))
         best = (-1.0, p, start)
+        offs = np.arange(-0.3 * p, 0.3 * p, 1.0)
+        ks = np.arange(count + 1)
         for q in np.linspace(0.97 * p, 1.03 * p, 25):
-            for off in np.arange(-0.3 * q, 0.3 * q, 1.0):
-                pos = np.round(start + off + np.arange(count + 1) * q).astype(int)
-                ok = (pos >= 0) & (pos < len(profile))
-                if ok.sum() < 2:
-                    continue
-                sm = np.maximum(profile[np.clip(pos, 0, len(profile) - 1)],
-                                np.maximum(profile[np.clip(pos - 1, 0, len(profile) - 1)],
-                                           profile[np.clip(pos + 1, 0, len(profile) - 1)]))
-                val = float(sm[ok].mean())
-                if val > best[0]:
-                    best = (val, q, start + off)
+            pos = np.round(start + offs[:, None] + ks[None, :] * q).astype(int)
+            ok = (pos >= 0) & (pos < len(wide))
+            vals = np.where(ok, wide[np.clip(pos, 0, len(wide) - 1)], 0.0)
+            score = vals.sum(axis=1) / np.maximum(1, ok.sum(axis=1))
+            i = int(np.argmax(score))
+            if score[i] > best[0]:
+                best = (float(score[i]), q, start + offs[i])
         return best[1], best[2]
 
     qx, sx = best_fit(col, lat.x0 - x0, lat.cols)
@@ -231,30 +231,57 @@ def _pitch_variants(lat: Lattice) -> list[Lattice]:
     return out
 
 
+def _board_from_fit(L: np.ndarray, fit) -> Lattice | None:
+    lat = fit.lattice
+    n = lat.rows
+    square = (lat.rows == lat.cols and n % 2 == 0 and MIN_N <= n <= MAX_N
+              and abs(lat.px - lat.py) < 0.04 * lat.px)
+    if square and fit.coverage >= 0.9:
+        return lat  # a complete square board, every cell seen
+    if square and fit.coverage >= 0.5:
+        # the cells already form a square board: a fainter grid (a blurry,
+        # rescaled crop) is enough to confirm it when it agrees on the size
+        agree = board_extent(L, lat, min_score=0.55)
+        if agree is not None and agree[0].rows == n:
+            return agree[0]
+    found = [f for v in _pitch_variants(lat) if v.px >= 16 and (f := board_extent(L, _refine(L, v))) is not None]
+    return max(found, key=lambda f: (f[0].rows, f[1]))[0] if found else None
+
+
 def locate_board(img: np.ndarray, L: np.ndarray) -> Lattice:
-    """The Tango board's lattice, or NoBoardError."""
-    fits = candidate_lattices(img)
-    if not fits:
+    """The Tango board's lattice, or NoBoardError.
+
+    Fast path: the lattice passes run one at a time and stop at a complete
+    square board with every cell seen (clean screenshots).  Otherwise every
+    candidate from every pass is tried, best first, against the drawn grid."""
+    pool = []
+    for kind, a, b in PASSES:
+        fits = candidate_lattices(img, passes=((kind, a, b),))
+        pool.extend(fits)
+        for fit in fits[:2]:
+            lat = fit.lattice
+            if (lat.rows == lat.cols and lat.rows % 2 == 0 and MIN_N <= lat.rows <= MAX_N
+                    and fit.coverage >= 0.9 and abs(lat.px - lat.py) < 0.04 * lat.px):
+                return lat
+    if not pool:
         raise NoBoardError("no Tango board: no grid of cells in the image")
-    for fit in fits[:8]:
-        lat = fit.lattice
-        n = lat.rows
-        square = (lat.rows == lat.cols and n % 2 == 0 and MIN_N <= n <= MAX_N
-                  and abs(lat.px - lat.py) < 0.04 * lat.px)
-        if square and fit.coverage >= 0.9:
-            return lat  # a complete square board, every cell seen
-        if square and fit.coverage >= 0.5:
-            # the cells already form a square board: a fainter grid (a blurry,
-            # rescaled crop) is enough to confirm it when it agrees on the size
-            agree = board_extent(L, lat, min_score=0.55)
-            if agree is not None and agree[0].rows == n:
-                return agree[0]
-        found = [f for v in _pitch_variants(lat) if v.px >= 16 and (f := board_extent(L, _refine(L, v))) is not None]
-        if found:
-            return max(found, key=lambda f: (f[0].rows, f[1]))[0]
-    lat = fits[0].lattice
+    pool.sort(key=score, reverse=True)
+    tried: list = []
+    for fit in pool[:8]:
+        if any(_same(fit.lattice, t) for t in tried):
+            continue
+        tried.append(fit.lattice)
+        board = _board_from_fit(L, fit)
+        if board is not None:
+            return board
+    lat = pool[0].lattice
     raise NoBoardError(f"no Tango board: no square grid of {MIN_N}x{MIN_N} to {MAX_N}x{MAX_N} cells (even) "
                        f"is drawn where cells were found ({lat.rows}x{lat.cols} cells, pitch {lat.px:.0f} px)")
+
+
+def _same(a: Lattice, b: Lattice) -> bool:
+    return (a.rows, a.cols) == (b.rows, b.cols) and abs(a.x0 - b.x0) < 2 and abs(a.y0 - b.y0) < 2 \
+        and abs(a.px - b.px) < 1 and abs(a.py - b.py) < 1
 
 
 # --- cells ------------------------------------------------------------------------
@@ -273,6 +300,7 @@ def _icon_masks(lab: np.ndarray, dark: bool) -> tuple[np.ndarray, np.ndarray]:
 class _Cell:
     value: int
     ground: float  # lightness of the cell's ground (icon excluded)
+    ground_chroma: float
     conf: float
     sun: float
     moon: float
@@ -289,7 +317,10 @@ def _read_cell(lab: np.ndarray, sun: np.ndarray, moon: np.ndarray, lat: Lattice,
     icon = s | m
     grown = cv2.dilate(icon.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     ground_px = patch[~grown]
-    ground = float(np.median(ground_px[:, 0])) if ground_px.size else float(np.median(patch[..., 0]))
+    if ground_px.size == 0:
+        ground_px = patch.reshape(-1, 3)
+    ground = float(np.median(ground_px[:, 0]))
+    ground_chroma = float(np.median(np.hypot(ground_px[:, 1], ground_px[:, 2])))
     chroma = np.hypot(patch[..., 1], patch[..., 2])
     if dark:
         foreign_mask = ((chroma > 25) | (patch[..., 0] > 80)) & ~grown
@@ -307,7 +338,7 @@ def _read_cell(lab: np.ndarray, sun: np.ndarray, moon: np.ndarray, lat: Lattice,
         value, conf = EMPTY, 0.0
     if covered:
         conf = min(conf, 0.2)
-    return _Cell(value, ground, float(np.clip(conf, 0, 1)), float(fs), float(fm), foreign)
+    return _Cell(value, ground, ground_chroma, float(np.clip(conf, 0, 1)), float(fs), float(fm), foreign)
 
 
 # --- edges --------------------------------------------------------------------------
@@ -315,7 +346,7 @@ def _read_cell(lab: np.ndarray, sun: np.ndarray, moon: np.ndarray, lat: Lattice,
 
 def _read_mark(lab: np.ndarray, cx: float, cy: float, pitch: float, dark: bool) -> tuple[str | None, float]:
     """('=' | 'x' | None, confidence) for the mark centred near (cx, cy)."""
-    half = int(round(0.13 * pitch))
+    half = int(round(0.15 * pitch))
     x, y = int(round(cx)), int(round(cy))
     h, w = lab.shape[:2]
     if x - half < 0 or y - half < 0 or x + half >= w or y + half >= h:
@@ -363,13 +394,46 @@ def _read_mark(lab: np.ndarray, cx: float, cy: float, pitch: float, dark: bool) 
 # --- the reader -------------------------------------------------------------------
 
 
-def read_tango(img: np.ndarray) -> TangoReading:
+def _grid_present(L: np.ndarray, lat: Lattice) -> bool:
+    """Are the board's 2(n+1) grid lines drawn where ``lat`` says?"""
+    n = lat.rows
+    xs = lat.x0 + np.arange(n + 1) * lat.px
+    ys = lat.y0 + np.arange(n + 1) * lat.py
+    pv, kv = _ridges(L, xs, lat.px, vertical=True)
+    ph, kh = _ridges(L, ys, lat.py, vertical=False)
+    sv, mv = _segments(pv, kv, ys, L.shape[0])
+    sh, mh = _segments(ph, kh, xs, L.shape[1])
+    meas = mv.sum() + mh.sum()
+    return meas >= 0.6 * 2 * (n + 1) * n and (sv.sum() + sh.sum()) / meas >= 0.75
+
+
+def read_tango(img: np.ndarray, lattice: Lattice | None = None) -> TangoReading:
     """Read the Tango board in ``img`` (BGR).  Raises NoBoardError when the
-    image holds no Tango board."""
+    image holds no Tango board.
+
+    ``lattice``: where the board was found before (calibration); it is used
+    if the grid is still drawn there, else the board is searched afresh."""
     if img is None or img.ndim != 3 or min(img.shape[:2]) < 40:
         raise NoBoardError("no Tango board: the image is empty or too small")
+    lat = None
+    if lattice is not None and lattice.rows == lattice.cols:
+        m = 0.5 * lattice.px
+        x0, y0, x1, y1 = lattice.bbox
+        cx0, cy0 = int(max(0, x0 - m)), int(max(0, y0 - m))
+        crop = np.ascontiguousarray(img[cy0:int(min(img.shape[0], y1 + m)), cx0:int(min(img.shape[1], x1 + m))])
+        if crop.size:
+            local = Lattice(lattice.x0 - cx0, lattice.y0 - cy0, lattice.px, lattice.py, lattice.rows, lattice.cols)
+            lab = _lab(crop)
+            if _grid_present(lab[..., 0], local):
+                reading = _read_board(crop, lab, local)
+                reading.lattice = lattice
+                return reading
     lab = _lab(img)
     lat = locate_board(img, lab[..., 0])
+    return _read_board(img, lab, lat)
+
+
+def _read_board(img: np.ndarray, lab: np.ndarray, lat: Lattice) -> TangoReading:
     n = lat.rows
     x0, y0, x1, y1 = (int(round(v)) for v in lat.bbox)
     inner = lab[max(0, y0):y1, max(0, x0):x1]
@@ -378,12 +442,7 @@ def read_tango(img: np.ndarray) -> TangoReading:
     cells = [[_read_cell(lab, sun, moon, lat, r, c, dark) for c in range(n)] for r in range(n)]
     flat = [cl for row in cells for cl in row]
     grounds = np.array([cl.ground for cl in flat])
-    ground_chroma = []
-    for r in range(n):
-        for c in range(n):
-            bx0, by0, bx1, by1 = lat.box(r, c, 0.2)
-            p = lab[max(0, by0):by1, max(0, bx0):bx1]
-            ground_chroma.append(float(np.median(np.hypot(p[..., 1], p[..., 2]))))
+    ground_chroma = [cl.ground_chroma for cl in flat]
     if np.median(ground_chroma) > 12 or np.percentile(ground_chroma, 75) > 20:
         raise NoBoardError("no Tango board: the cells are coloured regions (another game?)")
     foreign = np.array([cl.foreign for cl in flat])
