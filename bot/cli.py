@@ -44,7 +44,7 @@ def read_text(path: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import cmd_demo, cmd_detect, cmd_generate, cmd_solve
+    from . import cmd_demo, cmd_detect, cmd_generate, cmd_run, cmd_solve
 
     parser = _Parser(
         prog="puzzlebot",
@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for module in (cmd_solve, cmd_generate, cmd_detect, cmd_demo):
+    for module in (cmd_solve, cmd_generate, cmd_detect, cmd_run, cmd_demo):
         module.register(sub)
     return parser
 

@@ -76,6 +76,8 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--position", metavar="X,Y", help="window position on the screen")
     ap.add_argument("--ignore-click", type=int, action="append", default=[], metavar="K",
                     help="test fault: ignore the K-th click on a cell (repeatable)")
+    ap.add_argument("--close-after", type=int, metavar="K", help="test fault: close the window after the K-th press")
+    ap.add_argument("--move-after", type=int, metavar="K", help="test fault: move the window 60 px after the K-th press")
     ap.add_argument("--render", metavar="OUT.png", help="write the device image to a PNG and exit (no window)")
     ap.add_argument("--screen-only", action="store_true", help="with --render: the phone screen without the skin")
     return ap
@@ -143,6 +145,13 @@ class EnlightApp:
         self.draw()
         if self.game.solved:
             self.log("solved", level=self.game.level, moves=self.game.moves)
+        if self.args.close_after and self.game.moves == self.args.close_after:
+            self.close()
+            return
+        if self.args.move_after and self.game.moves == self.args.move_after:
+            x, y = self.root.winfo_rootx(), self.root.winfo_rooty()
+            self.root.geometry(f"+{x + 60}+{y + 60}")
+            self.log("moved", x=x + 60, y=y + 60)
 
     def next_level(self) -> None:
         level = self.game.level + 1

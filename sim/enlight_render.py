@@ -160,11 +160,10 @@ def render_screen(game: EnlightGame, theme: str = "classic", scale: int = 1, clo
     cv2.rectangle(img, (0, lay.height - 24 * s), (lay.width, lay.height), _bgr(t["title"][1]), -1)
     _text(img, "Menu", (8 * s, lay.height - 8 * s), 0.45 * s, (255, 255, 255), s)
     _text(img, "Restart", (lay.width - 62 * s, lay.height - 8 * s), 0.45 * s, (255, 255, 255), s)
-    if game.solved:
-        cy = (y0 + y1) // 2
-        cv2.rectangle(img, (x0, cy - 22 * s), (x1, cy + 22 * s), _bgr(t["banner"]), -1)
-        _text(img, "Solved!", ((x0 + x1) // 2, cy - 7 * s), 0.7 * s, (255, 255, 255), 2 * s, center=True)
-        _text(img, "tap for the next level", ((x0 + x1) // 2, cy + 12 * s), 0.4 * s, (255, 255, 255), s, center=True)
+    if game.solved:  # the win banner takes the header line: the board stays visible
+        cv2.rectangle(img, (0, 24 * s), (lay.width, 48 * s), _bgr(t["banner"]), -1)
+        _text(img, f"Solved in {game.moves} moves! Tap for the next level", (lay.width // 2, 36 * s), 0.38 * s,
+              (255, 255, 255), s, center=True)
     return img
 
 

@@ -364,8 +364,9 @@ def _read_known(img: np.ndarray, lat: Lattice) -> LightsReading | None:
     labels, c0, c1 = two_looks(feats)
     flat = feats.reshape(-1, 3)
     sep = float(np.linalg.norm(c0 - c1))
-    if sep < SAME_LOOK:
-        return None
+    if sep < SAME_LOOK:  # every cell alike: fine if the look says lit or off
+        reading = _classify(img, lat, fit, feats, labels, c0, c1, [])
+        return reading if reading.sure else None
     own = np.minimum(np.linalg.norm(flat - c0, axis=1), np.linalg.norm(flat - c1, axis=1))
     if (own > max(SAME_LOOK * 1.5, 0.35 * sep)).any():
         return None

@@ -1,0 +1,130 @@
+"""The Tango stand-in page, served on loopback.
+
+    python -m sim.tango_page --port 8765 [--puzzle FILE | --size 6 --seed 1]
+                             [--placed ROWS] [--events FILE] [--ignore-click K]
+
+Open http://127.0.0.1:8765/ (``?mode=dark`` for dark mode).  The page plays
+Tango as LinkedIn's does: a click cycles empty -> sun -> moon -> empty,
+locked givens do not change, a full and valid board shows the win state.
+Every click, the board after it, clicks off the cells and "solved" are
+written as JSON lines (stdout or --events), for tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from solvers.errors import PuzzlebotError
+from solvers.tango.board import parse_tango
+from solvers.tango.generate import generate
+
+PAGE = Path(__file__).with_name("tango_page.html")
+
+
+class PageState:
+    def __init__(self, puzzle: dict, events):
+        self.puzzle = puzzle
+        self.events = events
+        self.lock = threading.Lock()
+        self.log: list[dict] = []
+
+    def record(self, event: dict) -> dict:
+        with self.lock:
+            self.log.append(event)
+            self.events.write(json.dumps(event) + "\n")
+            self.events.flush()
+            return {}
+
+
+def make_handler(state: PageState):
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args):  # quiet
+            pass
+
+        def _send(self, body: bytes, ctype: str, code: int = 200) -> None:
+            self.send_response(code)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self):
+            path = self.path.split("?", 1)[0]
+            if path in ("/", "/index.html"):
+                self._send(PAGE.read_bytes(), "text/html; charset=utf-8")
+            elif path == "/puzzle.json":
+                self._send(json.dumps(state.puzzle).encode(), "application/json")
+            elif path == "/events":
+                self._send(json.dumps(state.log).encode(), "application/json")
+            else:
+                self._send(b"not found", "text/plain", 404)
+
+        def do_POST(self):
+            if self.path != "/event":
+                self._send(b"not found", "text/plain", 404)
+                return
+            n = int(self.headers.get("Content-Length", "0"))
+            try:
+                event = json.loads(self.rfile.read(n) or b"{}")
+            except json.JSONDecodeError:
+                self._send(b"bad json", "text/plain", 400)
+                return
+            self._send(json.dumps(state.record(event)).encode(), "application/json")
+
+    return Handler
+
+
+def load_puzzle(args) -> dict:
+    if args.puzzle:
+        board = parse_tango(Path(args.puzzle).read_text(), args.puzzle)
+        data = board.givens().to_json()
+    else:
+        g = generate(args.size, 1, seed=args.seed)[0]
+        data = g.puzzle.to_json()
+    if args.placed:
+        data["placed"] = args.placed.split(",")
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m sim.tango_page", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--port", type=int, default=8765)
+    src = ap.add_mutually_exclusive_group()
+    src.add_argument("--puzzle", metavar="FILE", help="a Tango puzzle file (text or JSON)")
+    src.add_argument("--size", type=int, default=6, help="generate a puzzle of this size (default 6)")
+    ap.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    ap.add_argument("--placed", metavar="ROWS", help="pieces already placed, rows joined by commas (e.g. 'S.....,......')")
+    ap.add_argument("--events", metavar="FILE", help="append JSON-line events here (default stdout)")
+    ap.add_argument("--ignore-click", type=int, action="append", default=[], metavar="K",
+                    help="test fault: the page ignores the K-th click on an unlocked cell")
+    args = ap.parse_args(argv)
+    try:
+        puzzle = load_puzzle(args)
+    except (PuzzlebotError, OSError) as e:
+        print(f"sim.tango_page: {e}", file=sys.stderr)
+        return 2
+    events = sys.stdout if args.events in (None, "-") else open(args.events, "a", buffering=1)
+    puzzle["ignore"] = sorted(set(args.ignore_click))  # the page drops these clicks itself
+    state = PageState(puzzle, events)
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(state))
+    except OSError as e:
+        print(f"sim.tango_page: cannot listen on port {args.port}: {e.strerror}", file=sys.stderr)
+        return 1
+    print(f"serving Tango on http://127.0.0.1:{args.port}/", file=sys.stderr, flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

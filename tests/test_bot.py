@@ -1,0 +1,183 @@
+"""The bot on a real (virtual) screen: real captures with mss, real clicks
+with pyautogui, into the Enlight window (Tk) and the Tango page (Chromium).
+Outcomes come from the simulators' own event logs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from sim import launch
+from sim.browser import Browser
+
+from .helpers import ROOT
+
+pytestmark = pytest.mark.display
+
+TITLE = "Device Emulator - Enlight"
+
+
+def bot(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+@pytest.fixture
+def enlight(xvfb, tmp_path):
+    procs = []
+
+    def start(*args: str, position: str = "300,120"):
+        ev = tmp_path / f"enlight{len(procs)}.jsonl"
+        procs.append(launch.start_enlight(ev, "--position", position, *args))
+        launch.wait_for(ev, "start")
+        time.sleep(0.4)
+        return ev
+
+    yield start
+    launch.stop(*procs)
+
+
+@pytest.fixture
+def tango(xvfb, tmp_path):
+    if shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (make test installs it)")
+    procs, browsers = [], []
+
+    def start(*args: str, mode: str = "light", x: int = 200, y: int = 30):
+        ev = tmp_path / f"tango{len(procs)}.jsonl"
+        port = launch.free_port()
+        procs.append(launch.start_tango_server(ev, port, *args))
+        time.sleep(0.5)
+        browsers.append(Browser(f"http://127.0.0.1:{port}/?mode={mode}", x, y, 860, 760))
+        launch.wait_for(ev, "ready", 90)
+        time.sleep(1.0)
+        return ev, f"{x},{y},860,760"
+
+    yield start
+    for b in browsers:
+        b.close()
+    launch.stop(*procs)
+
+
+def clicks_on_cells(ev) -> list[dict]:
+    return [e for e in launch.events(ev) if e["event"] == "click" and e.get("cell") is not None]
+
+
+def test_enlight_10x10_solved_and_no_click_outside(enlight):
+    ev = enlight("--level", "4")
+    r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
+    assert r.returncode == 0, r.stderr
+    assert "solved:" in r.stdout
+    log = launch.events(ev)
+    assert any(e["event"] == "solved" for e in log)
+    assert not [e for e in log if e["event"] == "click" and e["cell"] is None]  # none outside the board
+
+
+def test_enlight_other_size_window_away_from_origin(enlight):
+    ev = enlight("--random", "--seed", "5", "--size", "6", "--theme", "night", position="820,300")
+    r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
+    assert r.returncode == 0, r.stderr
+    assert launch.wait_for(ev, "solved", 5)
+
+
+def test_enlight_by_region_and_calibration(enlight, tmp_path):
+    ev = enlight("--level", "2", position="500,200")
+    prof = tmp_path / "profile.json"
+    r = bot("calibrate", "enlight", "--region", "400,100,600,650", "--profile", str(prof))
+    assert r.returncode == 0, r.stderr
+    r = bot("run", "enlight", "--profile", str(prof), "--interval", "0.005")
+    assert r.returncode == 0, r.stderr
+    assert launch.wait_for(ev, "solved", 5)
+
+
+def test_enlight_unsolvable_board_is_refused_without_clicks(enlight, tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text("#....\n.....\n.....\n.....\n.....\n")  # a lone corner: no answer at 5x5
+    ev = enlight("--board", str(board))
+    r = bot("run", "enlight", "--window", TITLE)
+    assert r.returncode == 3 and "no solution" in r.stderr and "quiet pattern" in r.stderr
+    assert clicks_on_cells(ev) == []
+
+
+def test_enlight_ignored_click_stops_the_run(enlight):
+    ev = enlight("--level", "4", "--ignore-click", "3")
+    r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
+    assert r.returncode == 5 and "did not change as predicted" in r.stderr
+    clicks = clicks_on_cells(ev)
+    assert len(clicks) == 3  # the ignored one is the last click the game received
+
+
+def test_enlight_window_closed_mid_run(enlight):
+    ev = enlight("--level", "4", "--close-after", "2")
+    r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
+    assert r.returncode == 5 and "gone" in r.stderr
+    assert len(clicks_on_cells(ev)) == 2
+
+
+def test_enlight_window_moved_mid_run(enlight):
+    ev = enlight("--level", "4", "--move-after", "2")
+    r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
+    assert r.returncode == 5 and "moved" in r.stderr
+    assert len(clicks_on_cells(ev)) == 2
+
+
+def test_enlight_moved_window_found_by_region_stops_before_clicking(enlight):
+    ev = enlight("--level", "4", "--move-after", "2", position="400,150")
+    r = bot("run", "enlight", "--region", "300,50,700,700", "--interval", "0.005")
+    assert r.returncode == 5 and ("window moved" in r.stderr or "did not change" in r.stderr)
+    assert len(clicks_on_cells(ev)) == 2
+
+
+def test_dry_run_never_clicks(enlight, tmp_path):
+    ev = enlight("--level", "5")
+    r = bot("run", "enlight", "--window", TITLE, "--dry-run", "--hint", str(tmp_path / "plan.png"))
+    assert r.returncode == 0 and "dry run: nothing clicked" in r.stdout
+    assert (tmp_path / "plan.png").exists()
+    time.sleep(0.3)
+    assert clicks_on_cells(ev) == []
+
+
+@pytest.mark.parametrize("size, mode", [(6, "light"), (8, "dark")])
+def test_tango_page_solved(tango, size, mode):
+    ev, region = tango("--size", str(size), "--seed", "11", mode=mode)
+    r = bot("run", "tango", "--region", region, "--interval", "0.005")
+    assert r.returncode == 0, r.stderr
+    assert launch.wait_for(ev, "solved", 5)
+    assert not [e for e in launch.events(ev) if e["event"] == "click-outside"]
+    assert not [e for e in launch.events(ev) if e["event"] == "click" and e.get("locked")]
+
+
+def test_tango_partly_solved_start(tango):
+    # a few pieces already placed, one of them wrong: the bot fixes it by cycling
+    from solvers.tango.generate import generate
+
+    g = generate(6, 1, seed=3)[0]
+    placed = []
+    for r in range(6):
+        row = ""
+        for c in range(6):
+            if not g.puzzle.locked[r][c] and (r + c) % 4 == 0:
+                v = g.solution[r][c] if (r, c) != (0, 0) else 3 - g.solution[r][c]
+                row += "S" if v == 1 else "M"
+            else:
+                row += "."
+        placed.append(row)
+    ev, region = tango("--size", "6", "--seed", "3", "--placed", ",".join(placed))
+    r = bot("run", "tango", "--region", region, "--interval", "0.005")
+    assert r.returncode == 0, r.stderr
+    assert launch.wait_for(ev, "solved", 5)
+
+
+def test_tango_ignored_click_stops(tango):
+    ev, region = tango("--size", "6", "--seed", "12", "--ignore-click", "2")
+    r = bot("run", "tango", "--region", region, "--interval", "0.005")
+    assert r.returncode == 5 and "did not change as predicted" in r.stderr
+    clicks = [e for e in launch.events(ev) if e["event"] == "click"]
+    assert clicks[-1].get("ignored") or any(e.get("ignored") for e in clicks)
+    ignored_at = next(i for i, e in enumerate(clicks) if e.get("ignored"))
+    # at most the rest of that cell's clicks follow (a moon takes two), never another cell
+    assert all(e["cell"] == clicks[ignored_at]["cell"] for e in clicks[ignored_at:])
