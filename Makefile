@@ -18,6 +18,10 @@ test: setup
 
 bench: setup
 	$(PY) -m bench.lightsout
+	$(PY) -m bench.tango
+	$(PY) -m bench.ripple
+	$(PY) -m bench.vision
+	$(PY) -m bench.bot
 
 setup: sysdeps $(VENV)/.installed
 

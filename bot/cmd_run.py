@@ -65,8 +65,9 @@ def register(sub) -> None:
         p.set_defaults(func=func)
 
 
-def _target(args, game, screen):
-    """(Target, lattice hint, profile) from the arguments or a saved profile."""
+def _target(args, game, screen, use_profile: bool = True):
+    """(Target, lattice hint, profile) from the arguments, a saved profile,
+    or the whole screen."""
     from pathlib import Path
 
     from calibration import profile as profiles
@@ -84,7 +85,7 @@ def _target(args, game, screen):
 
             raise CaptureError(f"the window {args.window!r} is off the screen")
         return Target(region, w), None, None
-    prof = profiles.load(Path(args.profile) if args.profile else None)
+    prof = profiles.load(Path(args.profile) if args.profile else None) if use_profile else None
     if prof is not None and prof.game == game.name:
         return Target(prof.region), prof.lattice, prof
     return Target(screen.bounds), None, None
@@ -164,21 +165,7 @@ def calibrate_cmd(args) -> int:
 
     game = games.get(args.game)
     screen = Screen()
-    if args.region:
-        from .loop import Target
-
-        target = Target(_region(args.region))
-    elif args.window:
-        from calibration.windows import find_window
-
-        from .loop import Target
-
-        w = find_window(args.window)
-        target = Target(w.region, w)
-    else:
-        from .loop import Target
-
-        target = Target(screen.bounds)
+    target, _, _ = _target(args, game, screen, use_profile=False)
     reading = game.read(screen.grab(target.region))
     lat = reading.lattice
     x0, y0, x1, y1 = lat.bbox

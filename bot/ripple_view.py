@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 
 from solvers.dlx import CancelToken, Cancelled
-from solvers.ripple import RipplePuzzle, reduction
+from solvers.ripple import RipplePuzzle, solve
 
 
 def render(p: RipplePuzzle, grid: list[list[int]], marks: set[tuple[int, int]] | None = None) -> str:
@@ -44,10 +44,9 @@ def render(p: RipplePuzzle, grid: list[list[int]], marks: set[tuple[int, int]] |
 
 @dataclass
 class SearchRecorder:
-    """Follows the DLX steps of a Ripple search as a changing grid."""
+    """Follows a Ripple search's placements as a changing grid."""
 
     p: RipplePuzzle
-    meaning: list[tuple[int, int, int]]
     grid: list[list[int]] = field(init=False)
     steps: int = 0
     placed: int = 0
@@ -57,15 +56,15 @@ class SearchRecorder:
     def __post_init__(self) -> None:
         self.grid = [[0] * self.p.cols for _ in range(self.p.rows)]
 
-    def __call__(self, event: str, row: int, depth: int) -> None:
+    def __call__(self, event: str, place, depth: int) -> None:
         self.steps += 1
         if event == "cover":
-            r, c, v = self.meaning[row]
+            r, c, v = place
             self.grid[r][c] = v
             self.placed += 1
             self.last = ("place", (r, c))
         elif event == "uncover":
-            r, c, _ = self.meaning[row]
+            r, c, _ = place
             self.grid[r][c] = 0
             self.backtracks += 1
             self.last = ("backtrack", (r, c))
@@ -79,15 +78,13 @@ def animate(p: RipplePuzzle, speed: float, limit: int | None = 2, out=sys.stdout
     0 means as fast as the terminal allows, drawing every 50th step).
     Returns (first solution, solutions found, recorder).  Ctrl-C (or the
     token) stops it cleanly with :class:`Cancelled`."""
-    ec, meaning = reduction(p)
-    rec = SearchRecorder(p, meaning)
+    rec = SearchRecorder(p)
     cancel = cancel or CancelToken()
     delay = 1.0 / speed if speed > 0 else 0.0
     every = 1 if speed > 0 else 50
-    first, count = None, 0
 
-    def on_step(event: str, row: int, depth: int) -> None:
-        rec(event, row, depth)
+    def on_place(event: str, place, depth: int) -> None:
+        rec(event, place, depth)
         if cancel.expired():
             raise Cancelled(f"search cancelled after {rec.steps} steps")
         if event == "solution" or rec.steps % every == 0:
@@ -100,14 +97,8 @@ def animate(p: RipplePuzzle, speed: float, limit: int | None = 2, out=sys.stdout
             if delay:
                 time.sleep(delay if event != "solution" else max(delay, 0.5))
 
-    for sol in ec.solutions(limit=limit, on_step=on_step, cancel=cancel):
-        count += 1
-        if first is None:
-            first = [[0] * p.cols for _ in range(p.rows)]
-            for i in sol:
-                r, c, v = meaning[i]
-                first[r][c] = v
-    return first, count, rec
+    ans = solve(p, limit=limit, on_place=on_place, cancel=cancel)
+    return ans.solution, ans.count, rec
 
 
 # --- pictures -----------------------------------------------------------------
@@ -161,16 +152,14 @@ def save_steps(p: RipplePuzzle, path: str, max_frames: int = 240, cell_px: int =
     kind = path.lower().rsplit(".", 1)[-1]
     if kind not in ("gif", "png"):
         raise InputError(f"--steps wants a .gif or .png file, got {path}")
-    ec, meaning = reduction(p)
-    rec = SearchRecorder(p, meaning)
+    rec = SearchRecorder(p)
     states = []
 
-    def on_step(event, row, depth):
-        rec(event, row, depth)
+    def on_place(event, place, depth):
+        rec(event, place, depth)
         states.append(([r[:] for r in rec.grid], rec.last))
 
-    sol = ec.first(on_step=on_step, cancel=cancel)
-    if sol is None:
+    if solve(p, limit=1, on_place=on_place, cancel=cancel).solution is None:
         states.append(([[0] * p.cols for _ in range(p.rows)], ("no solution", None)))
     if len(states) > max_frames:  # keep evenly spaced frames, and always the last
         idx = np.linspace(0, len(states) - 1, max_frames).round().astype(int)

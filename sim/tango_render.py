@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from solvers.tango.board import EMPTY, EQUAL, MOON, SUN, TangoBoard
+from solvers.tango.board import EMPTY, EQUAL, SUN, TangoBoard
 
 
 def _bgr(hexs: str) -> tuple[int, int, int]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .dlx import CancelToken, ExactCover, StepCallback
 from .errors import InputError, UnsolvableError
@@ -181,10 +182,21 @@ class RippleAnswer:
         return {0: "no solution", 1: "exactly one solution"}.get(self.count, f"{self.count} solutions")
 
 
-def solve(p: RipplePuzzle, limit: int | None = 2, on_step: StepCallback | None = None,
+PlaceCallback = Callable[[str, "tuple[int, int, int] | None", int], None]
+
+
+def solve(p: RipplePuzzle, limit: int | None = 2, on_place: PlaceCallback | None = None,
           cancel: CancelToken | None = None, kind: str = "compact") -> RippleAnswer:
-    """Search up to ``limit`` solutions (2 tells unique from not)."""
+    """Search up to ``limit`` solutions (2 tells unique from not).
+
+    ``on_place(event, (r, c, v) or None, depth)`` sees the search as
+    placements: "cover" puts v at (r, c), "uncover" takes it back,
+    "solution" marks a full grid (views animate this)."""
     ec, meaning = reduction(p, kind)
+    on_step: StepCallback | None = None
+    if on_place is not None:
+        def on_step(event: str, row: int, depth: int) -> None:
+            on_place(event, meaning[row] if row >= 0 else None, depth)
     first = None
     count = 0
     for rows in ec.solutions(limit=limit, on_step=on_step, cancel=cancel):

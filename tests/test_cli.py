@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import ROOT, run_cli
+from .helpers import run_cli
 
 COMMANDS = [
     ["solve", "lights"], ["solve", "switches"], ["solve", "tango"], ["solve", "ripple"],

@@ -181,7 +181,6 @@ def _refine(L: np.ndarray, lat: Lattice) -> Lattice:
     d = band + side
 
     def ridge(B):  # thin lines across axis 1
-        core = B[:, d - band:B.shape[1] - d + band]
         mn = np.minimum(B[:, :-2 * d], B[:, 2 * d:])
         mx = np.maximum(B[:, :-2 * d], B[:, 2 * d:])
         c = B[:, d:B.shape[1] - d]
