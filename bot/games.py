@@ -80,18 +80,12 @@ class EnlightBot(Game):
         return steps
 
     def cell_value(self, img, lattice, r, c, reading):
-        from vision.lights_reader import cell_features
+        from vision.lights_reader import cell_state
 
         rd = reading.raw
         if rd.lit is None or rd.off is None:
             return None
-        lab = _lab(img)
-        f = cell_features(lab, lattice)[r, c]
-        d_lit = float(np.linalg.norm(f - rd.lit.lab))
-        d_off = float(np.linalg.norm(f - rd.off.lab))
-        if min(d_lit, d_off) > 0.6 * float(np.linalg.norm(rd.lit.lab - rd.off.lab)):
-            return None
-        return 1 if d_lit < d_off else 0
+        return cell_state(img, lattice, r, c, rd.lit, rd.off)
 
     def done(self, reading):
         return not reading.state.any()
@@ -141,27 +135,14 @@ class TangoBot(Game):
         return steps
 
     def cell_value(self, img, lattice, r, c, reading):
-        from solvers.tango.board import EMPTY
-        from vision.tango_reader import _icon_masks, _read_cell
+        from vision.tango_reader import cell_value
 
-        lab = _lab(img)
-        sun, moon = _icon_masks(lab, reading.raw.dark)
-        cell = _read_cell(lab, sun, moon, lattice, r, c, reading.raw.dark)
-        if cell.conf < 0.35:
-            return None
-        return cell.value if cell.value is not None else EMPTY
+        return cell_value(img, lattice, r, c, reading.raw.dark)
 
     def done(self, reading):
         from solvers.tango.rules import check_solution
 
         return not check_solution(reading.raw.board)
-
-
-def _lab(img: np.ndarray) -> np.ndarray:
-    import cv2
-
-    lab = cv2.cvtColor(img.astype(np.float32) * (1 / 255), cv2.COLOR_BGR2LAB)
-    return lab
 
 
 GAMES = {"enlight": EnlightBot, "tango": TangoBot}

@@ -107,6 +107,18 @@ def cell_features(lab: np.ndarray, lat: Lattice, inset: float = 0.25) -> np.ndar
     return out
 
 
+def cell_state(img: np.ndarray, lat: Lattice, r: int, c: int, lit: Look, off: Look) -> int | None:
+    """One cell of a fresh capture against the looks read before: 1 lit,
+    0 off, None when it matches neither (a pointer over it, the window
+    gone).  What the bot checks after each click."""
+    f = cell_features(_lab(img), lat)[r, c]
+    d_lit = float(np.linalg.norm(f - lit.lab))
+    d_off = float(np.linalg.norm(f - off.lab))
+    if min(d_lit, d_off) > 0.6 * float(np.linalg.norm(lit.lab - off.lab)):
+        return None
+    return 1 if d_lit < d_off else 0
+
+
 def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """2-means on cell colours: (labels 0/1, centre 0, centre 1)."""
     x = feats.reshape(-1, 3).astype(np.float64)

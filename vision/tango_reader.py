@@ -340,6 +340,15 @@ def _read_cell(lab: np.ndarray, sun: np.ndarray, moon: np.ndarray, lat: Lattice,
     return _Cell(value, ground, ground_chroma, float(np.clip(conf, 0, 1)), float(fs), float(fm), foreign)
 
 
+def cell_value(img: np.ndarray, lat: Lattice, r: int, c: int, dark: bool) -> int | None:
+    """One cell of a fresh capture: EMPTY, SUN or MOON, or None when it
+    cannot be told (a pointer over it).  What the bot checks after each click."""
+    lab = _lab(img)
+    sun, moon = _icon_masks(lab, dark)
+    cell = _read_cell(lab, sun, moon, lat, r, c, dark)
+    return None if cell.conf < 0.35 else cell.value
+
+
 # --- edges --------------------------------------------------------------------------
 
 
