@@ -20,7 +20,12 @@ exit status: 0 done, 1 failed, 2 bad input, 3 puzzle has no solution,
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors as one line plus a pointer to --help."""
+    """argparse that keeps help texts' own line breaks (the examples) and
+    reports usage errors as one line plus a pointer to --help."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # noqa: D401 - argparse API
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
@@ -43,6 +48,13 @@ def read_text(path: str) -> str:
         raise InputError(f"cannot read: {e.strerror}", path) from None
 
 
+def game_choices(parser: argparse.ArgumentParser):
+    """A required GAME argument whose choices are sub-commands."""
+    games = parser.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
+    games.required = True
+    return games
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import cmd_demo, cmd_detect, cmd_generate, cmd_run, cmd_solve
 
@@ -54,7 +66,6 @@ def build_parser() -> argparse.ArgumentParser:
             "LinkedIn Tango, Ripple Effect."
         ),
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True

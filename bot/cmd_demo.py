@@ -8,7 +8,6 @@ ends with both solved: timings printed, before/after screenshots saved.
 
 from __future__ import annotations
 
-import argparse
 import os
 import tempfile
 import time
@@ -18,7 +17,7 @@ from pathlib import Path
 def register(sub) -> None:
     p = sub.add_parser(
         "demo", help="run the bot on the built-in Enlight and Tango stand-ins",
-        description=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=__doc__.split("\n\n", 1)[1],
         epilog="example:\n  puzzlebot demo --out demo-out   # screenshots land in demo-out/",
     )
     p.add_argument("--out", default="demo-out", help="folder for the before/after screenshots (default demo-out)")

@@ -3,9 +3,10 @@ what the readers see in a screenshot, offline (no screen, no mouse)."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+
+from .cli import game_choices
 
 DETECT_EXAMPLES = """\
 examples:
@@ -25,20 +26,18 @@ example:
 def register(sub) -> None:
     p = sub.add_parser("detect", help="read a board from a screenshot (offline)",
                        description="Read the board in a screenshot and print what was seen.",
-                       epilog=DETECT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    games = p.add_subparsers(dest="game", metavar="GAME", parser_class=type(p))
-    games.required = True
+                       epilog=DETECT_EXAMPLES)
+    games = game_choices(p)
     lp = games.add_parser("lights", help="a Lights Out / Enlight board, any style",
                           description="Read a Lights Out board (any style, 3x3 to 20x20) from an image.",
-                          epilog=DETECT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+                          epilog=DETECT_EXAMPLES)
     lp.add_argument("image", help="screenshot file (PNG, JPEG, ...)")
     lp.add_argument("--json", action="store_true", help="print the reading as JSON")
     lp.add_argument("--debug", metavar="OUT.png", help="write the screenshot with the lattice and reads drawn on it")
     lp.set_defaults(func=detect_lights_cmd)
     tp = games.add_parser("tango", help="a LinkedIn Tango board (light or dark mode)",
                           description="Read a Tango board: size, suns, moons, locked givens and = / x marks.",
-                          epilog=DETECT_EXAMPLES.replace("lights", "tango"),
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
+                          epilog=DETECT_EXAMPLES.replace("lights", "tango"))
     tp.add_argument("image", help="screenshot file (PNG, JPEG, ...)")
     tp.add_argument("--json", action="store_true", help="print the board as JSON (the Tango file format)")
     tp.add_argument("--debug", metavar="OUT.png", help="write the screenshot with the lattice and reads drawn on it")
@@ -46,11 +45,10 @@ def register(sub) -> None:
 
     h = sub.add_parser("hint", help="mark the cells to press on a screenshot",
                        description="Read a board from a screenshot and mark the answer on it.",
-                       epilog=HINT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    hg = h.add_subparsers(dest="game", metavar="GAME", parser_class=type(h))
-    hg.required = True
+                       epilog=HINT_EXAMPLES)
+    hg = game_choices(h)
     hl = hg.add_parser("lights", help="Lights Out / Enlight", description="Orange dots on the cells to press.",
-                       epilog=HINT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+                       epilog=HINT_EXAMPLES)
     hl.add_argument("image", help="screenshot file")
     hl.add_argument("out", help="where to write the marked picture (PNG)")
     hl.set_defaults(func=hint_lights_cmd)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+
+from .cli import game_choices
 
 EXAMPLES = """\
 difficulty: easy, medium, hard, expert (bands of the real puzzles' scores,
@@ -22,16 +23,13 @@ def register(sub) -> None:
         help="make new puzzles",
         description="Generate puzzles with exactly one solution that deduction alone reaches.",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    games = p.add_subparsers(dest="game", metavar="GAME", parser_class=type(p))
-    games.required = True
+    games = game_choices(p)
     t = games.add_parser(
         "tango",
         help="LinkedIn-style Tango puzzles",
         description="Tango puzzles of a given size and difficulty, reproducible with --seed.",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     t.add_argument("--size", type=int, default=6, help="even board size, 4 to 14 (default 6)")
     t.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")

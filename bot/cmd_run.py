@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 RUN_EXAMPLES = """\
@@ -49,7 +48,7 @@ def register(sub) -> None:
         ("calibrate", "find the game on screen and save where it is", CAL_EXAMPLES, calibrate_cmd),
     ):
         p = sub.add_parser(name, help=helptext, description=helptext[0].upper() + helptext[1:] + ".",
-                           epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+                           epilog=epilog)
         p.add_argument("game", choices=("tango", "enlight"), help="which game")
         where = p.add_mutually_exclusive_group()
         where.add_argument("--region", metavar="X,Y,W,H", help="the screen region holding the game")

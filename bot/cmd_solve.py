@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from solvers.errors import InputError
 
-from .cli import read_text
+from .cli import game_choices, read_text
 
 
 def register(sub) -> None:
@@ -17,8 +16,7 @@ def register(sub) -> None:
         help="solve a puzzle file and print the answer",
         description="Solve a puzzle given as a file ('-' reads standard input).",
     )
-    games = p.add_subparsers(dest="game", metavar="GAME", parser_class=type(p))
-    games.required = True
+    games = game_choices(p)
     _register_lights(games)
     _register_switches(games)
     _register_tango(games)
@@ -50,7 +48,6 @@ def _register_lights(games) -> None:
             "neighbourhood and the number of states."
         ),
         epilog=LIGHTS_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", help="board file ('-' for standard input)")
     p.add_argument("--hint", action="store_true", help="print the board with the cells to press in [brackets]")
@@ -129,7 +126,6 @@ def _register_switches(games) -> None:
         help="lights on a graph: which switches to flip",
         description="Solve the switches puzzle of seed 001 on any graph.",
         epilog=SWITCHES_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--count", action="store_true", help="also print how many answers exist")
@@ -178,7 +174,6 @@ def _register_tango(games) -> None:
             "deduction stalls. Reports whether the solution is unique and a difficulty score."
         ),
         epilog=TANGO_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--explain", action="store_true", help="print every deduction step in order")
@@ -248,7 +243,6 @@ def _register_ripple(games) -> None:
             "a row or column need N cells between them) with Dancing Links."
         ),
         epilog=RIPPLE_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--count", action="store_true", help="say whether there are 0, 1 or more solutions")
