@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import socket
 import subprocess
@@ -24,20 +25,34 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_xvfb(width: int = 1280, height: int = 800) -> tuple[subprocess.Popen, str]:
+def start_xvfb(width: int = 1280, height: int = 800, timeout: float = 20.0) -> tuple[subprocess.Popen, str]:
+    """Start Xvfb on a display number it picks itself (``-displayfd``: no
+    check-then-start race with other sessions on the machine) and return the
+    process and the DISPLAY value once the server accepts connections."""
     if shutil.which("Xvfb") is None:
         raise PuzzlebotError("no screen and no Xvfb to make one (apt-get install xvfb)")
-    for n in range(90, 140):
-        if not os.path.exists(f"/tmp/.X{n}-lock") and not os.path.exists(f"/tmp/.X11-unix/X{n}"):
-            break
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{width}x{height}x24",
+                             "-nolisten", "tcp"], pass_fds=(write_fd,),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        if os.path.exists(f"/tmp/.X11-unix/X{n}"):
-            return proc, f":{n}"
-        time.sleep(0.05)
-    proc.terminate()
-    raise PuzzlebotError("Xvfb did not start")
+    os.close(write_fd)
+    number = b""
+    end = time.monotonic() + timeout
+    try:
+        while not number.endswith(b"\n") and time.monotonic() < end:
+            ready, _, _ = select.select([read_fd], [], [], 0.2)
+            if ready:
+                chunk = os.read(read_fd, 16)
+                if not chunk:
+                    break  # Xvfb exited without naming a display
+                number += chunk
+    finally:
+        os.close(read_fd)
+    if not number.strip().isdigit():
+        stop(proc)
+        raise PuzzlebotError("Xvfb did not start (no display number within "
+                             f"{timeout:.0f} s)")
+    return proc, f":{int(number)}"
 
 
 def start_enlight(events: Path, *args: str) -> subprocess.Popen:
