@@ -31,3 +31,17 @@ def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subpr
         cwd=ROOT,
         timeout=timeout,
     )
+
+
+def pmap(func, items: list, workers: int | None = None) -> list:
+    """``[func(x) for x in items]`` over a process pool (the machine's cores):
+    the tests that read every real screenshot take half the time on two
+    cores.  ``func`` must be a module-level function."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = workers or min(len(items), os.cpu_count() or 1)
+    if workers <= 1:
+        return [func(x) for x in items]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(func, items, chunksize=max(1, len(items) // (4 * workers))))

@@ -16,7 +16,7 @@ from vision.errors import NoBoardError, UnreadableBoardError
 from vision.image_io import load_image
 from vision.lights_reader import read_lights
 
-from .helpers import ROOT, run_cli, shared_path
+from .helpers import ROOT, pmap, run_cli, shared_path
 
 FIXTURES = ROOT / "fixtures" / "lights"
 
@@ -51,6 +51,43 @@ def test_real_screenshots_of_other_games():
     print("\n" + "\n".join(f"{g:45s} {a}/{b}" for g, (a, b) in sorted(per_game.items())))
     assert exact >= 47  # Pierca7's (0,0) is hidden under a highlight: unsure is the right answer
     assert len(per_game) == 21
+
+
+def _lights_verdict(path) -> str:
+    try:
+        rd = read_lights(load_image(path))
+    except (NoBoardError, UnreadableBoardError):
+        return "refused"
+    return "SURE" if rd.sure else "unsure"
+
+
+def test_other_games_are_never_read_as_lights_boards():
+    """Real Tango and Queens screenshots (another LinkedIn game among them):
+    refused, or at worst not sure; never a sure Lights Out board."""
+    paths = []
+    for game in ("tango", "queens"):
+        folder = shared_path(game, "screens")
+        paths += [folder / x["file"] for x in json.loads((folder / "labels.json").read_text())]
+    verdicts = dict(zip(paths, pmap(_lights_verdict, paths)))
+    sure = [str(p) for p, v in verdicts.items() if v == "SURE"]
+    assert sure == []
+    assert sum(v == "refused" for v in verdicts.values()) >= len(paths) - 3
+
+
+def test_cells_holding_symbols_are_refused_with_the_reason():
+    img = np.full((420, 420, 3), 245, np.uint8)
+    for r in range(6):
+        for c in range(6):
+            x, y = 30 + 60 * c, 30 + 60 * r
+            cv2.rectangle(img, (x, y), (x + 54, y + 54), (200, 200, 200), 1)
+            k = (r * 7 + c * 3) % 3
+            if k == 1:
+                cv2.circle(img, (x + 27, y + 27), 16, (40, 170, 250), -1)
+            elif k == 2:
+                cv2.circle(img, (x + 27, y + 27), 16, (230, 140, 60), -1)
+                cv2.circle(img, (x + 35, y + 21), 14, (245, 245, 245), -1)
+    with pytest.raises(NoBoardError, match="hold symbols"):
+        read_lights(img)
 
 
 def test_our_fixtures_all_read_exactly():
@@ -149,6 +186,13 @@ def test_cli_detect_and_hint(tmp_path):
             cx, cy = (int(v) for v in lat.center(rr, cc))
             changed = np.abs(hinted[cy, cx].astype(int) - plain[cy, cx].astype(int)).sum() > 60
             assert changed == ((rr, cc) in cells)
+
+
+def test_cli_hint_refuses_a_tango_page(tmp_path):
+    page = ROOT / "fixtures" / "tango" / "tango_00_6x6_light_70px_page.png"
+    r = run_cli("hint", "lights", str(page), str(tmp_path / "h.png"))
+    assert r.returncode == 4 and "no Lights Out board" in r.stderr, r.stderr
+    assert not (tmp_path / "h.png").exists()
 
 
 def test_cli_no_board_exit_status(tmp_path):

@@ -12,6 +12,11 @@ class NoBoardError(PuzzlebotError):
     exit_code = 4
 
 
+class PartialBoardError(NoBoardError):
+    """What the image shows is part of a board: the image edge (a region,
+    a crop) cuts it, or its cells continue past the lattice found."""
+
+
 class UnreadableBoardError(PuzzlebotError):
     """A board is there but its cells cannot be read reliably (more than two
     looks, looks that cannot be told apart)."""

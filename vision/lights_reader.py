@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .errors import NoBoardError, UnreadableBoardError
+from .board_checks import foreign_content, look_templates, pixel_tolerance, read_uncovered, wholeness
+from .errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from .lattice import Lattice, LatticeFit, edge_map, find_lattice
 
 MIN_CELLS_SIDE, MAX_CELLS_SIDE = 3, 20
@@ -57,6 +58,7 @@ class LightsReading:
     polarity: str  # why the lit look was chosen
     polarity_sure: bool = True
     fit: LatticeFit | None = field(default=None, repr=False)
+    touches: list[str] = field(default_factory=list)  # sides where the image ends at the board
 
     @property
     def sure(self) -> bool:
@@ -107,16 +109,31 @@ def cell_features(lab: np.ndarray, lat: Lattice, inset: float = 0.25) -> np.ndar
     return out
 
 
-def cell_state(img: np.ndarray, lat: Lattice, r: int, c: int, lit: Look, off: Look) -> int | None:
-    """One cell of a fresh capture against the looks read before: 1 lit,
-    0 off, None when it matches neither (a pointer over it, the window
-    gone).  What the bot checks after each click."""
-    f = cell_features(_lab(img), lat)[r, c]
-    d_lit = float(np.linalg.norm(f - lit.lab))
-    d_off = float(np.linalg.norm(f - off.lab))
-    if min(d_lit, d_off) > 0.6 * float(np.linalg.norm(lit.lab - off.lab)):
-        return None
-    return 1 if d_lit < d_off else 0
+def read_cells(img: np.ndarray, lat: Lattice, lit: Look | None, off: Look | None) -> np.ndarray:
+    """Every cell of a fresh capture against the looks read before: 1 lit,
+    0 off, -1 where a cell matches neither (mid-animation, covered, the
+    window gone).  What the bot checks before and after each move."""
+    lab, local = board_lab(img, lat, margin=0.0)
+    f = cell_features(lab, local)
+    if lit is None or off is None:  # one known look (white paper, or every cell alike): far is the other
+        look, value = (off, 0) if off is not None else (lit, 1)
+        far = np.linalg.norm(f - look.lab, axis=2) > 2 * SAME_LOOK
+        return np.where(far, 1 - value, value).astype(np.int64)
+    d_lit = np.linalg.norm(f - lit.lab, axis=2)
+    d_off = np.linalg.norm(f - off.lab, axis=2)
+    sep = float(np.linalg.norm(lit.lab - off.lab))
+    out = (d_lit < d_off).astype(np.int64)
+    out[np.minimum(d_lit, d_off) > min(max(SAME_LOOK * 1.5, 0.35 * sep), 0.5 * sep)] = -1
+    return out
+
+
+def whole_in(img: np.ndarray, lat: Lattice, reading: "LightsReading"):
+    """Whether the board read before is whole in a larger capture of its
+    surroundings (the bot looks past its region where the board touched it)."""
+    looks = [x.lab for x in (reading.lit, reading.off) if x is not None]
+    sep = float(np.linalg.norm(looks[0] - looks[1])) if len(looks) == 2 else 0.0
+    lab, local = board_lab(img, lat)
+    return wholeness(lab, local, looks, max(SAME_LOOK * 1.5, 0.35 * sep))
 
 
 def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -475,9 +492,13 @@ def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray,
     if sep < SAME_LOOK:
         look = Look(np.median(flat, axis=0))
         lit_all, why, sure = single_look_polarity(look)
+        odd_cells, touches = _check_board(img, lat, np.zeros((lat.rows, lat.cols), int), [look.lab], 0.0)
         board = np.full((lat.rows, lat.cols), int(lit_all), np.int64)
-        return LightsReading(board, lat, np.full(board.shape, 1.0 if sure else 0.0, np.float32), [],
-                             look if lit_all else None, None if lit_all else look, why, sure, fit)
+        conf = np.full(board.shape, 1.0 if sure else 0.0, np.float32)
+        for rc in odd_cells:
+            conf[rc] = 0.0
+        return LightsReading(board, lat, conf, odd_cells, look if lit_all else None, None if lit_all else look,
+                             why, sure, fit, touches)
     look0, look1 = Look(c0), Look(c1)
     # cells far from both looks: a third look, or an overlay on the cell
     d0 = np.linalg.norm(flat - c0, axis=1)
@@ -496,8 +517,13 @@ def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray,
             filled = dist > 2 * SAME_LOOK
             board = filled.reshape(lat.rows, lat.cols).astype(np.int64)
             conf = np.clip(np.abs(dist - 2 * SAME_LOOK) / (2 * SAME_LOOK), 0, 1).reshape(board.shape)
+            lab, local = board_lab(img, lat)
+            whole = wholeness(lab, local, [p], 2 * SAME_LOOK)
+            if not whole.whole:
+                raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
             return LightsReading(board, lat, conf.astype(np.float32), [], None, Look(p),
-                                 "white cells are empty paper; every coloured cell is filled (lit)", True, fit)
+                                 "white cells are empty paper; every coloured cell is filled (lit)", True, fit,
+                                 whole.touches)
         raise UnreadableBoardError(
             f"the {lat.rows}x{lat.cols} board's cells fall into more than two looks "
             f"({len(odd_idx)} cells match neither of the two main ones)"
@@ -512,11 +538,14 @@ def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray,
             lit_k = 1 - lit_k
         why, sure = "the cells print 1 and 0: the look showing 1 is lit", True
     board = (labels == lit_k).astype(np.int64)
+    lit_look, off_look = (look0, look1) if lit_k == 0 else (look1, look0)
+    odd_cells, touches = _check_board(img, lat, labels, [c0, c1], sep)
     margin = np.abs(d0 - d1) / max(sep, 1e-6)
     conf = np.clip(margin, 0, 1)
     conf[odd] = 0
-    unsure = [(int(i // lat.cols), int(i % lat.cols)) for i in odd_idx]
-    lit_look, off_look = (look0, look1) if lit_k == 0 else (look1, look0)
+    unsure = sorted({(int(i // lat.cols), int(i % lat.cols)) for i in odd_idx} | set(odd_cells))
+    for r, c in odd_cells:
+        conf[r * lat.cols + c] = 0
     spread = float(np.median(own[~odd])) if (~odd).any() else 0.0
     if sep < 4 * (spread + 1.0):  # looks barely apart compared with how much cells vary
         sure = False
@@ -525,4 +554,26 @@ def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray,
         sure = False
         why += f" (unlit cells are not outlined and no frame bounds the board on the {', '.join(open_sides)})"
     return LightsReading(board, lat, conf.reshape(board.shape).astype(np.float32), unsure,
-                         lit_look, off_look, why, sure, fit)
+                         lit_look, off_look, why, sure, fit, touches)
+
+
+def _check_board(img: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray],
+                 sep: float) -> tuple[list[tuple[int, int]], list[str]]:
+    """Refuse another game's board and a part of a board; returns the cells
+    too covered by an odd object to read (unsure) and the sides where the
+    image ends at the board (it may go on there)."""
+    lab, local = board_lab(img, lat)
+    reason, odd = foreign_content(lab, local, labels, sep)
+    if reason:
+        raise NoBoardError(f"no Lights Out board: the {lat.rows}x{lat.cols} grid found is not one: {reason}")
+    whole = wholeness(lab, local, looks, max(SAME_LOOK * 1.5, 0.35 * sep))
+    if not whole.whole:
+        raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
+    unsure = []
+    if odd:
+        patches, templates = look_templates(lab, local, labels)
+        for rc in sorted(odd):
+            look, _ = read_uncovered(patches[rc], templates, pixel_tolerance(sep))
+            if look != int(labels[rc]):  # what remains does not confirm the cell's look
+                unsure.append(rc)
+    return unsure, whole.touches

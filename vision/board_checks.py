@@ -1,0 +1,368 @@
+"""Checks every reader makes before it calls a board sure.
+
+* **Whole board**: the lattice must not run off the image, and the cells'
+  looks must not continue past it (a region or crop that cuts a board, or a
+  lattice that found only part of one).  Where the image simply ends at the
+  board, nothing can tell whether the board goes on: the side is reported as
+  *touching* the edge, and the bot looks beyond its region to decide.
+* **Another game's cells**: a Lights Out cell shows one of two plain looks;
+  cells of the same look that hold different objects (a sun here, a moon
+  there, digits), or marks centred on the edges between cells (Tango's = and
+  x), mean another game.
+
+All colours are CIE Lab (L 0-100) as the readers use them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .lattice import Lattice
+
+SIDES = ("top", "bottom", "left", "right")
+
+# How far (in pitches) a lattice may run past the image before the image is
+# said to cut it: rounding and a drawn frame's anti-aliasing stay below this.
+OFF_IMAGE_PITCH = 0.12
+# Less room than this (in pitches) between the lattice and the image edge and
+# the image "ends at the board": no room for a cut cell to show.
+TOUCH_PITCH = 0.2
+# The part of a would-be cell beyond the lattice that is compared with the
+# looks: past the gap next to the last cell, up to where its interior ends.
+STRIP_FROM, STRIP_TO = 0.18, 0.82
+# Share of a side's would-be cells that must show a cell look for the
+# board to count as continuing (a few look-coloured spots are not a board).
+CONTINUE_SHARE = 0.8
+# Cells separated by gaps or lines show at least this many times more colour
+# change across the lattice's lines than across their middles.
+GAP_CONTRAST = 2.0
+
+# Cell patches are compared at this size (pixels per side) ...
+PATCH = 24
+# ... inside this inset (fraction of the pitch per side): the cell's middle,
+# where symbols sit and borders, bevels and neighbours' glow do not reach.
+SYMBOL_INSET = 0.2
+# A pixel differs from its look's template by more than max(this, share of
+# the two looks' distance) Lab units: far above JPEG noise and gradients.
+PIXEL_DIFF, PIXEL_DIFF_SHARE = 15.0, 0.3
+# A cell holds an object unlike its look's other cells when this share of
+# its middle differs (Tango's icons cover 25-60%, a pointer tip ~10-30%).
+OBJECT_SHARE = 0.1
+# A covered cell is read from what remains when at least this share of its
+# middle still shows one look, and not the other, clearly.
+UNCOVERED_SHARE = 0.3
+# A board of another game has at least this many such cells (and this share
+# of all cells); fewer are a hint ring or the pointer: unsure, not refused.
+FOREIGN_CELLS, FOREIGN_SHARE = 3, 0.08
+# Edge marks: a window of +-MARK_HALF pitches centred on an edge's midpoint
+# is compared with the same edge a bit further along (MARK_ALONG pitches) on
+# both sides and with the other edges between cells of the same looks; a
+# mark's ink differs from all three in more than MARK_SHARE of the window
+# (a small "=" covers ~8%).
+MARK_HALF, MARK_ALONG, MARK_SHARE = 0.1, 0.25, 0.04
+# A board with at least this many marked edges (and share of all edges) is
+# not a Lights Out board (Tango shows 4-15 marks on 60 edges).
+FOREIGN_MARKS, FOREIGN_MARK_SHARE = 4, 0.03
+
+
+@dataclass
+class Wholeness:
+    """Where the board may go on: sides the image edge cuts (a part of a
+    cell shows there), sides where the cells' looks continue past the
+    lattice, and sides where the image simply ends at the board."""
+
+    cut: list[str] = field(default_factory=list)
+    continues: list[str] = field(default_factory=list)
+    touches: list[str] = field(default_factory=list)
+
+    @property
+    def whole(self) -> bool:
+        return not self.cut and not self.continues
+
+    def reason(self) -> str:
+        parts = []
+        if self.cut:
+            parts.append(f"the image edge cuts the board on the {_join(self.cut)}")
+        if self.continues:
+            parts.append(f"the board continues past the cells found on the {_join(self.continues)}")
+        return "; ".join(parts)
+
+
+def _join(sides: list[str]) -> str:
+    return ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else sides[0]
+
+
+def lab_image(img: np.ndarray) -> np.ndarray:
+    """Float Lab with L on 0-100 and a, b centred on 0."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[:, :, 0] *= 100 / 255
+    lab[:, :, 1:] -= 128
+    return lab
+
+
+def _strip_colours(lab: np.ndarray, lat: Lattice, side: str) -> list[np.ndarray]:
+    """Median colour of each would-be cell's visible middle just beyond the
+    lattice on ``side`` (one per row or column; empty where nothing shows)."""
+    h, w = lab.shape[:2]
+    out = []
+    horizontal = side in ("top", "bottom")
+    count = lat.cols if horizontal else lat.rows
+    for i in range(count):
+        if horizontal:
+            x0 = lat.x0 + (i + 0.25) * lat.px
+            x1 = lat.x0 + (i + 0.75) * lat.px
+            if side == "top":
+                y0, y1 = lat.y0 - STRIP_TO * lat.py, lat.y0 - STRIP_FROM * lat.py
+            else:
+                y0 = lat.y0 + (lat.rows + STRIP_FROM) * lat.py
+                y1 = lat.y0 + (lat.rows + STRIP_TO) * lat.py
+        else:
+            y0 = lat.y0 + (i + 0.25) * lat.py
+            y1 = lat.y0 + (i + 0.75) * lat.py
+            if side == "left":
+                x0, x1 = lat.x0 - STRIP_TO * lat.px, lat.x0 - STRIP_FROM * lat.px
+            else:
+                x0 = lat.x0 + (lat.cols + STRIP_FROM) * lat.px
+                x1 = lat.x0 + (lat.cols + STRIP_TO) * lat.px
+        xa, xb = int(max(0, round(x0))), int(min(w, round(x1)))
+        ya, yb = int(max(0, round(y0))), int(min(h, round(y1)))
+        if xb - xa < 2 or yb - ya < 2:
+            out.append(None)
+            continue
+        out.append(np.median(lab[ya:yb, xa:xb].reshape(-1, 3), axis=0))
+    return out
+
+
+def _band(lab: np.ndarray, lat: Lattice, side: str, start: float, stop: float) -> tuple[np.ndarray, float, float]:
+    """The band from ``start`` to ``stop`` pitches beyond the lattice's
+    ``side`` (negative: inside), oriented so that axis 1 runs along the
+    side; with the lattice's first line position and pitch along axis 1."""
+    h, w = lab.shape[:2]
+    if side in ("top", "bottom"):
+        if side == "top":
+            a, b = lat.y0 - stop * lat.py, lat.y0 - start * lat.py
+        else:
+            a, b = lat.y0 + (lat.rows + start) * lat.py, lat.y0 + (lat.rows + stop) * lat.py
+        ya, yb = int(max(0, round(a))), int(min(h, round(b)))
+        xa, xb = int(max(0, lat.x0 - 0.5 * lat.px)), int(min(w, lat.x0 + (lat.cols + 0.5) * lat.px))
+        return lab[ya:yb, xa:xb], lat.x0 - xa, lat.px
+    if side == "left":
+        a, b = lat.x0 - stop * lat.px, lat.x0 - start * lat.px
+    else:
+        a, b = lat.x0 + (lat.cols + start) * lat.px, lat.x0 + (lat.cols + stop) * lat.px
+    xa, xb = int(max(0, round(a))), int(min(w, round(b)))
+    ya, yb = int(max(0, lat.y0 - 0.5 * lat.py)), int(min(h, lat.y0 + (lat.rows + 0.5) * lat.py))
+    return np.transpose(lab[ya:yb, xa:xb], (1, 0, 2)), lat.y0 - ya, lat.py
+
+
+def _line_share(band: np.ndarray, first: float, pitch: float, count: int) -> float | None:
+    """The share of the lattice's lines (between cells) across which the
+    band changes colour clearly more than across the cells' middles: near 1
+    where gaps or grid lines separate cells, low on a plain background or
+    text that happens to line up with a few of them."""
+    if band.shape[0] < 2 or band.shape[1] < 3 * max(1, count):
+        return None
+    step = np.linalg.norm(np.diff(band, axis=1), axis=2).mean(axis=0)  # change along the band
+    lines, middles = [], []
+    for k in range(count + 1):
+        for target, at in ((lines, first + k * pitch), (middles, first + (k + 0.5) * pitch)):
+            lo, hi = int(round(at - 0.12 * pitch)), int(round(at + 0.12 * pitch)) + 1
+            if 0 <= lo and hi <= step.size and (target is lines or k < count):
+                target.append(step[lo:hi].max())
+    if len(lines) < 2 or not middles:
+        return None
+    floor = GAP_CONTRAST * (float(np.median(middles)) + 1.0)
+    return float(np.mean(np.array(lines) > floor))
+
+
+def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float) -> Wholeness:
+    """Whether the board on ``lat`` is whole in this image.
+
+    ``looks``: the Lab colours the board's cells show (a cell matches a look
+    within ``tol``).  A side whose would-be cells all match the looks
+    continues the board when they show two different looks (no plain
+    background does), or when they are separated at the lattice's lines as
+    the board's own edge cells are (one look that the background happens to
+    share proves nothing)."""
+    h, w = lab.shape[:2]
+    x0, y0, x1, y1 = lat.bbox
+    room = {"left": x0 / lat.px, "top": y0 / lat.py, "right": (w - x1) / lat.px, "bottom": (h - y1) / lat.py}
+    result = Wholeness()
+    looks = [np.asarray(v, np.float32) for v in looks]
+    for side in SIDES:
+        if room[side] < -OFF_IMAGE_PITCH:
+            result.cut.append(side)
+            continue
+        if room[side] < TOUCH_PITCH:
+            result.touches.append(side)
+            continue
+        cols = [c for c in _strip_colours(lab, lat, side) if c is not None]
+        if not cols:
+            result.touches.append(side)
+            continue
+        shown = set()
+        for c in cols:
+            d = [float(np.linalg.norm(c - v)) for v in looks]
+            k = int(np.argmin(d))
+            if d[k] < tol:
+                shown.add(k)
+        n_look = sum(1 for c in cols if min(float(np.linalg.norm(c - v)) for v in looks) < tol)
+        if n_look < CONTINUE_SHARE * len(cols):
+            continue
+        if len(shown) >= 2:  # cells of two looks side by side: no plain background does that
+            result.continues.append(side)
+            continue
+        count = lat.cols if side in ("top", "bottom") else lat.rows
+        inside = _line_share(*_band(lab, lat, side, -STRIP_TO, -STRIP_FROM), count)
+        outside = _line_share(*_band(lab, lat, side, STRIP_FROM, min(STRIP_TO, room[side])), count)
+        if inside is not None and outside is not None and inside >= CONTINUE_SHARE \
+                and outside >= CONTINUE_SHARE:
+            result.continues.append(side)
+    return result
+
+
+def _cell_patches(lab: np.ndarray, lat: Lattice) -> dict[tuple[int, int], np.ndarray]:
+    h, w = lab.shape[:2]
+    out = {}
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            x0, y0, x1, y1 = lat.box(r, c, SYMBOL_INSET)
+            p = lab[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+            if p.shape[0] >= 3 and p.shape[1] >= 3:
+                out[(r, c)] = cv2.resize(p, (PATCH, PATCH), interpolation=cv2.INTER_AREA)
+    return out
+
+
+def look_templates(lab: np.ndarray, lat: Lattice, labels: np.ndarray
+                   ) -> tuple[dict[tuple[int, int], np.ndarray], dict[int, np.ndarray]]:
+    """Each cell's middle as a small patch, and each look's median patch
+    (looks with fewer than 3 cells have none)."""
+    patches = _cell_patches(lab, lat)
+    templates = {}
+    for k in np.unique(labels):
+        cells = [rc for rc in patches if labels[rc] == k]
+        if len(cells) >= 3:
+            templates[int(k)] = np.median(np.stack([patches[rc] for rc in cells]), axis=0)
+    return patches, templates
+
+
+def pixel_tolerance(sep: float) -> float:
+    return max(PIXEL_DIFF, PIXEL_DIFF_SHARE * sep)
+
+
+def odd_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray, sep: float) -> dict[tuple[int, int], float]:
+    """Cells holding an object their look's other cells do not (a symbol,
+    a digit that differs, a pointer), with the share of the cell's middle
+    it covers: compared with the look's median patch."""
+    tol = pixel_tolerance(sep)
+    patches, templates = look_templates(lab, lat, labels)
+    odd = {}
+    for rc, patch in patches.items():
+        template = templates.get(int(labels[rc]))
+        if template is None:
+            continue
+        share = float(np.mean(np.linalg.norm(patch - template, axis=2) > tol))
+        if share > OBJECT_SHARE:
+            odd[rc] = share
+    return odd
+
+
+def read_uncovered(patch: np.ndarray, templates: dict[int, np.ndarray], tol: float) -> tuple[int | None, float]:
+    """A cell partly covered (a pointer, a cursor) read from what remains.
+
+    For each look, the pixels unlike it are taken as the cover and masked
+    (grown by a pixel for outlines and anti-aliasing); what remains must show
+    that look clearly, in pixels that are not like any other look too.
+    Exactly one look may pass.  Returns (look or None, share left to read)."""
+    passing, best_left = [], 0.0
+    grow = np.ones((3, 3), np.uint8)
+    for k, t in templates.items():
+        cover = cv2.dilate((np.linalg.norm(patch - t, axis=2) > tol).astype(np.uint8), grow) > 0
+        also_other = np.zeros(cover.shape, bool)
+        for j, u in templates.items():
+            if j != k:
+                also_other |= np.linalg.norm(patch - u, axis=2) <= tol
+        left = float(np.mean(~cover & ~also_other))
+        best_left = max(best_left, left)
+        if left >= UNCOVERED_SHARE:
+            passing.append(k)
+    return (passing[0] if len(passing) == 1 else None), best_left
+
+
+def _shift_diff(win: np.ndarray, ref: np.ndarray, tol: float) -> np.ndarray:
+    """Pixels of ``win`` unlike ``ref`` (one pixel larger on every side) at
+    the best of the nine one-pixel shifts: dashed or dotted outlines drawn
+    at a fractional pitch do not count as marks."""
+    n = win.shape[0]
+    best = None
+    for dy in range(3):
+        for dx in range(3):
+            d = np.linalg.norm(win - ref[dy:dy + n, dx:dx + n], axis=2) > tol
+            if best is None or d.sum() < best.sum():
+                best = d
+    return best
+
+
+def marked_edges(lab: np.ndarray, lat: Lattice, labels: np.ndarray, sep: float) -> list[tuple[int, int, int, int]]:
+    """Edges between cells that carry a mark at their midpoint: pixels of
+    the edge's middle that differ from the same edge further along on both
+    sides and from the other edges between cells of the same two looks."""
+    tol = pixel_tolerance(sep)
+    h, w = lab.shape[:2]
+    p = (lat.px + lat.py) / 2
+    a = max(2, int(round(MARK_HALF * p)))
+    seen = []
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            for dr, dc in ((0, 1), (1, 0)):
+                r2, c2 = r + dr, c + dc
+                if r2 >= lat.rows or c2 >= lat.cols:
+                    continue
+                cx = lat.x0 + (c + 1) * lat.px if dc else lat.x0 + (c + 0.5) * lat.px
+                cy = lat.y0 + (r + 1) * lat.py if dr else lat.y0 + (r + 0.5) * lat.py
+                ax, ay = (0.0, 1.0) if dc else (1.0, 0.0)  # along the edge
+                wins = []
+                for off in (0.0, -MARK_ALONG, MARK_ALONG):
+                    x, y = int(round(cx + ax * off * p)), int(round(cy + ay * off * p))
+                    if x - a - 1 < 0 or y - a - 1 < 0 or x + a + 1 >= w or y + a + 1 >= h:
+                        break
+                    win = lab[y - a - 1:y + a + 2, x - a - 1:x + a + 2]
+                    wins.append(win if dc else np.transpose(win, (1, 0, 2)))  # across the edge: axis 1
+                if len(wins) < 3:
+                    continue
+                mid = wins[0][1:-1, 1:-1]
+                ink = _shift_diff(mid, wins[1], tol) & _shift_diff(mid, wins[2], tol)
+                seen.append(((r, c, r2, c2), ink, wins[0], (int(labels[r, c]), int(labels[r2, c2]), dr)))
+    groups: dict[tuple, list[int]] = {}
+    for i, s in enumerate(seen):
+        groups.setdefault(s[3], []).append(i)
+    marked = []
+    for idx in groups.values():
+        template = np.median(np.stack([seen[i][2] for i in idx]), axis=0) if len(idx) >= 3 else None
+        for i in idx:
+            key, ink, win, _ = seen[i]
+            if template is not None:
+                ink = ink & _shift_diff(win[1:-1, 1:-1], template, tol)
+            if float(ink.mean()) > MARK_SHARE:
+                marked.append(key)
+    return sorted(marked)
+
+
+def foreign_content(lab: np.ndarray, lat: Lattice, labels: np.ndarray,
+                    sep: float) -> tuple[str | None, dict[tuple[int, int], float]]:
+    """(why the board is another game's, or None; cells that hold an odd
+    object, with its share of the cell).  A few odd cells are a pointer or a
+    hint ring: the reader decides whether they can still be read."""
+    odd = odd_cells(lab, lat, labels, sep)
+    n = lat.rows * lat.cols
+    if len(odd) >= max(FOREIGN_CELLS, FOREIGN_SHARE * n):
+        return (f"{len(odd)} of its {n} cells hold symbols that differ between cells of the same look "
+                f"(another game?)"), odd
+    marks = marked_edges(lab, lat, labels, sep)
+    edges = lat.rows * (lat.cols - 1) + lat.cols * (lat.rows - 1)
+    if len(marks) >= max(FOREIGN_MARKS, FOREIGN_MARK_SHARE * edges):
+        return f"{len(marks)} edges between its cells carry marks (another game?)", odd
+    return None, odd
