@@ -1,6 +1,11 @@
 """Moving and clicking the mouse with pyautogui (imported lazily: it fails
-at import time where there is no display).  FAILSAFE stays on: moving the
-mouse into a screen corner aborts the run."""
+at import time where there is no display).
+
+pyautogui.FAILSAFE stays on: moving the mouse into a screen corner aborts
+the run.  The bot itself never goes near a corner (see :mod:`bot.safety`),
+so a fail-safe stop is the user's doing; a pointer already parked in a
+corner before the run is reported as such, not blamed on the run.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +16,16 @@ import tempfile
 import time
 from pathlib import Path
 
+from calibration.mapping import Region
 from solvers.errors import PuzzlebotError
 
 
 class Aborted(PuzzlebotError):
     exit_code = 130
+
+
+USER_CORNER = ("stopped: the mouse was moved into a screen corner (pyautogui's fail-safe, "
+               "the user's way to stop the bot); nothing more was clicked")
 
 
 class Mouse:
@@ -31,25 +41,46 @@ class Mouse:
         pyautogui.PAUSE = 0
         self.interval = interval
         self.clicks = 0
+        self.log: list[tuple[str, int, int]] = []  # ("click" | "move", x, y), for tests and --hint
 
     def logical_size(self) -> tuple[int, int]:
         w, h = self._pg.size()
         return int(w), int(h)
 
-    def click(self, x: float, y: float) -> None:
+    def screens(self) -> list[Region]:
+        """The screen(s) in logical points (pyautogui knows the primary one)."""
+        w, h = self.logical_size()
+        return [Region(0, 0, w, h)]
+
+    def position(self) -> tuple[int, int]:
+        x, y = self._pg.position()
+        return int(x), int(y)
+
+    def check_not_in_corner(self) -> None:
+        """Refuse to start with the pointer in a fail-safe corner: every move
+        would abort, and the message would blame the run."""
+        x, y = self.position()
+        w, h = self.logical_size()
+        if (x, y) in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+            raise Aborted(f"the mouse pointer is in a screen corner ({x}, {y}), where pyautogui's fail-safe "
+                          "stops every move: move it away and run again")
+
+    def click(self, x: int, y: int) -> None:
         try:
-            self._pg.click(round(x), round(y))
+            self._pg.click(int(x), int(y))
         except self._pg.FailSafeException:
-            raise Aborted("stopped: the mouse was moved into a screen corner (pyautogui fail-safe)") from None
+            raise Aborted(USER_CORNER) from None
         self.clicks += 1
+        self.log.append(("click", int(x), int(y)))
         if self.interval:
             time.sleep(self.interval)
 
-    def move(self, x: float, y: float) -> None:
+    def move(self, x: int, y: int) -> None:
         try:
-            self._pg.moveTo(round(x), round(y))
+            self._pg.moveTo(int(x), int(y))
         except self._pg.FailSafeException:
-            raise Aborted("stopped: the mouse was moved into a screen corner (pyautogui fail-safe)") from None
+            raise Aborted(USER_CORNER) from None
+        self.log.append(("move", int(x), int(y)))
 
 
 def _xauthority() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 
 RUN_EXAMPLES = """\
@@ -9,11 +10,18 @@ where the game is (first that applies):
   --region X,Y,W,H   a screen region, in screen pixels
   --window TITLE     the window whose title contains TITLE (X11, via xdotool)
   a saved calibration (puzzlebot calibrate), else the whole screen is searched
+A region or a saved calibration says where to look; the board is found again
+in it at every start, and a saved lattice or screen scale that disagrees with
+what is measured now is refused (calibrate again).  A region that cuts the
+board is refused.
 
 safety: nothing is clicked unless every cell is read with certainty, the board
-obeys the rules and has exactly one answer; every click lands inside the board;
-each move is checked on screen and the run stops at the first surprise; moving
-the mouse into a screen corner aborts (pyautogui fail-safe).
+obeys the rules and has exactly one answer; every click point is checked to
+lie in its cell, the board, the region, the window and on a screen; before
+each move the whole board must still be where it was and show what the plan
+expects, after it the board must settle into the predicted state; the run
+stops at the first surprise; moving the mouse into a screen corner aborts
+(pyautogui fail-safe).
 
 examples:
   puzzlebot run enlight --window "Device Emulator - Enlight"
@@ -25,7 +33,7 @@ CAL_EXAMPLES = """\
 examples:
   puzzlebot calibrate enlight --window "Device Emulator - Enlight"
   puzzlebot calibrate tango              # search the whole screen
-then 'puzzlebot run tango' reuses the saved board position and scale.
+then 'puzzlebot run tango' looks for the board where it was saved.
 """
 
 
@@ -36,10 +44,28 @@ def _region(text: str):
     try:
         x, y, w, h = (int(v) for v in text.split(","))
     except ValueError:
-        raise InputError(f"--region wants X,Y,W,H in pixels, got {text!r}") from None
+        raise InputError(f"--region wants X,Y,W,H in whole pixels, got {text!r}") from None
     if w <= 0 or h <= 0:
         raise InputError(f"--region {text!r}: width and height must be positive")
+    if max(abs(x), abs(y), w, h) > 100_000:
+        raise InputError(f"--region {text!r}: no screen is that large")
     return Region(x, y, w, h)
+
+
+def _seconds(name: str, lo: float, hi: float):
+    """An argparse type: a finite number of seconds in [lo, hi]."""
+    def parse(text: str) -> float:
+        import argparse
+
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} wants seconds, got {text!r}") from None
+        if not math.isfinite(v) or not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{name} must be between {lo:g} and {hi:g} seconds, got {text!r}")
+        return v
+
+    return parse
 
 
 def register(sub) -> None:
@@ -56,26 +82,34 @@ def register(sub) -> None:
         p.add_argument("--profile", metavar="FILE", help="calibration file (default ~/.config/puzzlebot/profile.json)")
         if name == "run":
             p.add_argument("--dry-run", action="store_true", help="read and solve, print the plan; never touch the mouse")
-            p.add_argument("--hint", metavar="OUT.png", help="write the screenshot with the moves marked")
-            p.add_argument("--interval", type=float, default=0.02, metavar="S",
+            p.add_argument("--hint", metavar="OUT.png",
+                           help="write the screenshot with the moves marked (and the final screen after a run)")
+            p.add_argument("--interval", type=_seconds("--interval", 0, 10), default=0.02, metavar="S",
                            help="pause after each click, seconds (default 0.02)")
-            p.add_argument("--timeout", type=float, default=1.0, metavar="S",
-                           help="how long a cell may take to show a click's effect (default 1.0)")
+            p.add_argument("--timeout", type=_seconds("--timeout", 0.05, 120), default=None, metavar="S",
+                           help="how long the game may take to show a move (default: learned from the "
+                                "first moves, at most 6 s)")
         p.set_defaults(func=func)
 
 
 def _target(args, game, screen, use_profile: bool = True):
-    """(Target, lattice hint, profile) from the arguments, a saved profile,
+    """(Target, saved profile or None) from the arguments, a saved profile,
     or the whole screen."""
     from pathlib import Path
 
     from calibration import profile as profiles
     from calibration.windows import find_window
 
+    from . import games
     from .loop import Target
 
     if args.region:
-        return Target(_region(args.region)), None, None
+        region = _region(args.region)
+        if region.clip(screen.bounds) != region:
+            from .capture import CaptureError
+
+            raise CaptureError(f"--region {region.as_tuple()} is not inside the screen {screen.bounds.as_tuple()}")
+        return Target(region), None
     if args.window:
         w = find_window(args.window)
         region = w.region.clip(screen.bounds)
@@ -83,20 +117,30 @@ def _target(args, game, screen, use_profile: bool = True):
             from .capture import CaptureError
 
             raise CaptureError(f"the window {args.window!r} is off the screen")
-        return Target(region, w), None, None
-    prof = profiles.load(Path(args.profile) if args.profile else None) if use_profile else None
+        return Target(region, w), None
+    prof = profiles.load(Path(args.profile) if args.profile else None, tuple(games.GAMES)) if use_profile else None
     if prof is not None and prof.game == game.name:
-        return Target(prof.region), prof.lattice, prof
-    return Target(screen.bounds), None, None
+        if prof.region.clip(screen.bounds) != prof.region:
+            from .loop import CalibrationMismatch
+
+            raise CalibrationMismatch(f"the calibrated region {prof.region.as_tuple()} is not inside the screen "
+                                      f"{screen.bounds.as_tuple()} now: run 'puzzlebot calibrate' again")
+        return Target(prof.region), prof
+    return Target(screen.bounds), None
 
 
 def _scale(screen, mouse) -> float:
     from calibration.mapping import scale_between
 
+    from .loop import CalibrationMismatch
+
     b = screen.bounds
     if mouse is None:
         return 1.0
-    return scale_between((b.width, b.height), mouse.logical_size())
+    try:
+        return scale_between((b.width, b.height), mouse.logical_size())
+    except ValueError as e:
+        raise CalibrationMismatch(f"cannot tell the screen scale: {e}") from None
 
 
 def run_cmd(args) -> int:
@@ -108,9 +152,10 @@ def run_cmd(args) -> int:
     game = games.get(args.game)
     screen = Screen()
     mouse = None if args.dry_run else Mouse(args.interval)
-    target, hint, prof = _target(args, game, screen)
-    scale = prof.scale if prof else _scale(screen, mouse)
-    runner = Runner(game, screen, mouse, target, scale, hint, args.timeout)
+    target, prof = _target(args, game, screen)
+    scale = _scale(screen, mouse)
+    runner = Runner(game, screen, mouse, target, scale, prof.lattice if prof else None, args.timeout,
+                    say=lambda m: print(m, file=sys.stderr), expect_scale=prof.scale if prof and mouse else None)
     where = f"window {target.window.title!r}" if target.window else (
         "the calibrated region" if prof else f"region {target.region.as_tuple()}")
     print(f"{game.name}: looking at {where}", file=sys.stderr)
@@ -118,7 +163,12 @@ def run_cmd(args) -> int:
     lat = result.reading.lattice
     n_clicks = sum(s.clicks for s in result.steps)
     if args.hint:
-        _write_hint(args.hint, runner.image, lat, result.steps, game.name)
+        _write_hint(args.hint, result.image, lat, result.steps, game.name)
+        if not args.dry_run and result.steps and result.final_image is not None:
+            from .cmd_detect import _write
+
+            final = args.hint.rsplit(".", 1)
+            _write(f"{final[0]}-final.{final[1] if len(final) > 1 else 'png'}", result.final_image)
     if args.dry_run:
         print(f"read a {lat.rows}x{lat.cols} board at screen {result.board_region.as_tuple()}; "
               f"plan: {len(result.steps)} moves, {n_clicks} clicks (dry run: nothing clicked)")
@@ -129,7 +179,7 @@ def run_cmd(args) -> int:
     if not result.steps:
         print("the board is already solved: nothing to click")
         return 0
-    print(f"solved: {result.timings.line()}")
+    print(f"{result.outcome}: {result.timings.line()}")
     return 0
 
 
@@ -157,15 +207,23 @@ def calibrate_cmd(args) -> int:
 
     from calibration import profile as profiles
     from calibration.mapping import Region
-    from vision.lattice import Lattice
 
     from . import games
     from .capture import Screen
+    from .loop import Runner
 
     game = games.get(args.game)
     screen = Screen()
-    target, _, _ = _target(args, game, screen, use_profile=False)
+    target, _ = _target(args, game, screen, use_profile=False)
+    try:
+        from .actuate import Mouse
+
+        scale = _scale(screen, Mouse(0))
+    except Exception:
+        scale = 1.0
+    runner = Runner(game, screen, None, target, scale)
     reading = game.read(screen.grab(target.region))
+    runner._check_whole(reading)
     lat = reading.lattice
     x0, y0, x1, y1 = lat.bbox
     m = lat.px  # keep a cell of margin around the board
@@ -175,14 +233,7 @@ def calibrate_cmd(args) -> int:
     right = int(min(b.left + b.width, target.region.left + x1 + m))
     bottom = int(min(b.top + b.height, target.region.top + y1 + m))
     region = Region(left, top, right - left, bottom - top)
-    local = Lattice(lat.x0 + target.region.left - left, lat.y0 + target.region.top - top, lat.px, lat.py,
-                    lat.rows, lat.cols)
-    try:
-        from .actuate import Mouse
-
-        scale = _scale(screen, Mouse(0))
-    except Exception:
-        scale = 1.0
+    local = lat.shifted(left - target.region.left, top - target.region.top)
     prof = profiles.Profile(game.name, region, scale, local, args.window)
     path = profiles.save(prof, Path(args.profile) if args.profile else None)
     print(f"{game.name}: {lat.rows}x{lat.cols} board at screen {region.as_tuple()}, scale {scale}; saved to {path}")

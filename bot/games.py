@@ -22,8 +22,8 @@ from vision.lattice import Lattice
 class Reading:
     state: np.ndarray  # per cell: lights 0/1; tango 0 empty, 1 sun, 2 moon
     lattice: Lattice
-    unsure: list[tuple[int, int]] = field(default_factory=list)
-    raw: object = None  # the reader's own result
+    raw: object = None  # the reader's own result (its looks, for re-reading cells)
+    touches: list[str] = field(default_factory=list)  # sides where the image ended at the board
 
 
 @dataclass
@@ -37,33 +37,53 @@ class Step:
 class Game:
     name = ""
     window_title = ""
+    values: dict[int, str] = {}  # cell value -> words for messages
 
-    def read(self, img: np.ndarray, lattice: Lattice | None = None) -> Reading:
+    def read(self, img: np.ndarray) -> Reading:
+        """The board found afresh in ``img``; raises unless every cell is sure."""
+        raise NotImplementedError
+
+    def read_cells(self, img: np.ndarray, lattice: Lattice, reading: Reading) -> np.ndarray:
+        """Every cell of a fresh capture, judged by the looks of ``reading``
+        (-1 where a cell cannot be told)."""
+        raise NotImplementedError
+
+    def whole_in(self, img: np.ndarray, lattice: Lattice, reading: Reading):
+        """The board's :class:`vision.board_checks.Wholeness` in a larger capture."""
         raise NotImplementedError
 
     def plan(self, reading: Reading) -> list[Step]:
         raise NotImplementedError
 
-    def cell_value(self, img: np.ndarray, lattice: Lattice, r: int, c: int, reading: Reading) -> int | None:
-        """The value of one cell in a fresh capture (None: cannot tell)."""
-        raise NotImplementedError
-
-    def done(self, reading: Reading) -> bool:
-        raise NotImplementedError
+    def value_name(self, v) -> str:
+        if v is None or v == -1:
+            return "unreadable"
+        return self.values.get(int(v), str(v))
 
 
 class EnlightBot(Game):
     name = "enlight"
     window_title = "Device Emulator - Enlight"
+    values = {0: "off", 1: "lit"}
 
-    def read(self, img, lattice=None):
+    def read(self, img):
         from vision.lights_reader import read_lights
 
-        rd = read_lights(img, lattice)
+        rd = read_lights(img)
         if not rd.sure:
             where = " ".join(f"r{r + 1}c{c + 1}" for r, c in rd.unsure) or rd.polarity
             raise UnreadableBoardError(f"not sure what the board shows ({where}); not clicking")
-        return Reading(rd.board.copy(), rd.lattice, [], rd)
+        return Reading(rd.board.copy(), rd.lattice, rd, list(rd.touches))
+
+    def read_cells(self, img, lattice, reading):
+        from vision.lights_reader import read_cells
+
+        return read_cells(img, lattice, reading.raw.lit, reading.raw.off)
+
+    def whole_in(self, img, lattice, reading):
+        from vision.lights_reader import whole_in
+
+        return whole_in(img, lattice, reading.raw)
 
     def plan(self, reading):
         from solvers.lightsout import LightsRules, apply_presses, solve
@@ -79,27 +99,17 @@ class EnlightBot(Game):
             board = after
         return steps
 
-    def cell_value(self, img, lattice, r, c, reading):
-        from vision.lights_reader import cell_state
-
-        rd = reading.raw
-        if rd.lit is None or rd.off is None:
-            return None
-        return cell_state(img, lattice, r, c, rd.lit, rd.off)
-
-    def done(self, reading):
-        return not reading.state.any()
-
 
 class TangoBot(Game):
     name = "tango"
     window_title = "Tango"
+    values = {0: "empty", 1: "a sun", 2: "a moon"}
 
-    def read(self, img, lattice=None):
+    def read(self, img):
         from solvers.tango.rules import violations
         from vision.tango_reader import read_tango
 
-        rd = read_tango(img, lattice)
+        rd = read_tango(img)
         if not rd.sure:
             parts = [f"r{r + 1}c{c + 1}" for r, c in rd.unsure_cells]
             parts += [f"the mark between r{a + 1}c{b + 1} and r{c + 1}c{d + 1}" for a, b, c, d in rd.unsure_edges]
@@ -108,7 +118,17 @@ class TangoBot(Game):
         if broken:
             raise UnsolvableError(f"the board on screen breaks a rule: {broken[0].text}; not clicking")
         state = np.array(rd.board.cells, dtype=np.int64)
-        return Reading(state, rd.lattice, [], rd)
+        return Reading(state, rd.lattice, rd, list(getattr(rd, "touches", [])))
+
+    def read_cells(self, img, lattice, reading):
+        from vision.tango_reader import read_cells
+
+        return read_cells(img, lattice, reading.raw)
+
+    def whole_in(self, img, lattice, reading):
+        from vision.tango_reader import whole_in
+
+        return whole_in(img, lattice, reading.raw)
 
     def plan(self, reading):
         from solvers.tango.solve import NoTangoSolution, solve
@@ -133,16 +153,6 @@ class TangoBot(Game):
                     steps.append(Step((r, c), k, cur, after))
                     cur = after
         return steps
-
-    def cell_value(self, img, lattice, r, c, reading):
-        from vision.tango_reader import cell_value
-
-        return cell_value(img, lattice, r, c, reading.raw.dark)
-
-    def done(self, reading):
-        from solvers.tango.rules import check_solution
-
-        return not check_solution(reading.raw.board)
 
 
 GAMES = {"enlight": EnlightBot, "tango": TangoBot}

@@ -1,14 +1,20 @@
 """The bot's loop: capture, read, check, solve, click, verify.
 
-Safety, in order:
+Safety, in order (see also :mod:`bot.safety`):
+* the board is found afresh at the start of every run; a saved profile's
+  lattice and scale must agree with what is measured now, and a board that
+  touches the edge of the region is looked at past the region: a region
+  that cuts the board is refused;
 * nothing is clicked unless the reader is sure of every cell and the board
   obeys the rules and has exactly one answer (the game's ``read``/``plan``);
-* before each move the target cell is captured again and must still show
-  what the plan expects (a moved or closed window, or a game that changed,
-  stops the run before any click lands elsewhere);
-* every click point must lie inside the board found on screen;
-* after each move the cell is watched until it shows the predicted value;
-  if it does not within the timeout the run stops, naming the cell;
+* before each move the whole board is captured again: its surroundings must
+  be where they were and every cell must show what the plan expects;
+* every click point is proven to be inside its cell, the board, the region,
+  the game's window and a screen, away from the screen corners;
+* after each move the board is watched until it settles (games animate) and
+  shows what the move predicts; the run stops, naming the cell, when it does
+  not within the ceiling.  After the last move a board replaced by the
+  game's own win screen counts as solved;
 * pyautogui's fail-safe stays on (mouse into a screen corner aborts).
 """
 
@@ -22,9 +28,37 @@ import numpy as np
 from calibration.mapping import Region, ScreenMap
 from calibration.windows import Window, WindowError, window_by_id
 from solvers.errors import PuzzlebotError
+from vision.errors import NoBoardError, PartialBoardError
 from vision.lattice import Lattice
 
-from .games import Game, Reading
+from . import safety
+from .games import Game, Reading, Step
+
+# A saved lattice may differ from the one measured now by this much (pixels)
+# before the profile is refused: a pixel or two of rounding, never a cell.
+LATTICE_TOLERANCE_PX = 2.0
+# ... and the screen scale by this share.
+SCALE_TOLERANCE = 0.02
+# Around the board, this much (fraction of the pitch, at least MIN px) is
+# captured with it on every check: the board's frame, whose pixels must stay.
+RING_PITCH, RING_MIN_PX = 0.3, 3
+# A pixel of the frame "changed" when a channel moved by more than this; the
+# board moved (or something covers it) when more than RING_CHANGED of them did.
+RING_PIXEL_CHANGE, RING_CHANGED = 40, 0.25
+# Two captures are the same picture when no cell's mean colour moved by
+# more than this (8-bit levels): the game has stopped animating.
+STABLE_LEVELS = 2.0
+# How often the board is captured while waiting for it to settle (s).
+POLL = 0.012
+# How long a move may take to show on screen: the first moves get the long
+# ceiling; later ones get LEARNED_FACTOR times the slowest seen so far, kept
+# between the two bounds (a slow software redraw takes ~0.7 s a frame).
+FIRST_CEILING, MIN_CEILING, LEARNED_FACTOR = 6.0, 2.0, 5.0
+# After the last move, a board that has stayed replaced (no board, or most
+# cells unreadable) this long is taken as the game's win screen.
+WIN_SCREEN_HOLD = 0.3
+# Beyond a region whose edge the board touches, look this many pitches further.
+LOOK_BEYOND = 1.5
 
 
 class Stopped(PuzzlebotError):
@@ -33,7 +67,10 @@ class Stopped(PuzzlebotError):
     exit_code = 5
 
 
-NAMES = {"enlight": {0: "off", 1: "lit"}, "tango": {0: "empty", 1: "a sun", 2: "a moon"}}
+class CalibrationMismatch(PuzzlebotError):
+    """A saved profile disagrees with what is on screen now."""
+
+    exit_code = 2
 
 
 @dataclass
@@ -43,13 +80,16 @@ class Timings:
     solve: float = 0.0
     click: float = 0.0
     verify: float = 0.0
+    waiting: float = 0.0  # part of verify: waiting for the game to settle
     total: float = 0.0
     clicks: int = 0
+    settle: list[float] = field(default_factory=list)  # per move, click to settled
 
     def line(self) -> str:
         return (f"{self.total:.2f} s from start to the verified last click ({self.clicks} clicks): "
                 f"capture {self.capture * 1e3:.0f} ms, read {self.read * 1e3:.0f} ms, "
-                f"solve {self.solve * 1e3:.0f} ms, click {self.click * 1e3:.0f} ms, verify {self.verify * 1e3:.0f} ms")
+                f"solve {self.solve * 1e3:.0f} ms, click {self.click * 1e3:.0f} ms, verify {self.verify * 1e3:.0f} ms "
+                f"(of which waiting for the game {self.waiting * 1e3:.0f} ms)")
 
 
 @dataclass
@@ -59,9 +99,10 @@ class Target:
     region: Region
     window: Window | None = None
 
-    def check(self) -> None:
+    def current_window(self) -> Region | None:
+        """The window's region now; Stopped when it is gone or has moved."""
         if self.window is None:
-            return
+            return None
         try:
             now = window_by_id(self.window.wid, self.window.title)
         except WindowError:
@@ -69,6 +110,7 @@ class Target:
         if now.region != self.window.region:
             raise Stopped(f"the game window moved from {self.window.region.as_tuple()[:2]} to "
                           f"{now.region.as_tuple()[:2]}; stopped")
+        return now.region
 
 
 @dataclass
@@ -77,16 +119,35 @@ class RunResult:
     steps: list
     timings: Timings
     board_region: Region  # the board in screen pixels
+    image: np.ndarray | None = None  # the first capture of the region
+    final_image: np.ndarray | None = None  # the last capture of the region
+    outcome: str = ""  # how the run ended, in words
     log: list[str] = field(default_factory=list)
+
+
+def compare_lattices(measured: Lattice, saved: Lattice) -> str | None:
+    """Why a saved lattice disagrees with the measured one, or None."""
+    if (measured.rows, measured.cols) != (saved.rows, saved.cols):
+        return f"the board is {measured.rows}x{measured.cols} now, the profile says {saved.rows}x{saved.cols}"
+    worst = max(abs(measured.x0 - saved.x0), abs(measured.y0 - saved.y0),
+                abs(measured.px - saved.px) * measured.cols, abs(measured.py - saved.py) * measured.rows)
+    if worst > LATTICE_TOLERANCE_PX:
+        return (f"the board's lattice is at ({measured.x0:.1f}, {measured.y0:.1f}) with pitch "
+                f"{measured.px:.2f}x{measured.py:.2f} px now, the profile says ({saved.x0:.1f}, {saved.y0:.1f}) "
+                f"with pitch {saved.px:.2f}x{saved.py:.2f} px")
+    return None
 
 
 class Runner:
     def __init__(self, game: Game, screen, mouse, target: Target, scale: float = 1.0,
-                 lattice: Lattice | None = None, timeout: float = 1.0, say=print):
+                 expect: Lattice | None = None, timeout: float | None = None, say=print,
+                 expect_scale: float | None = None):
         self.game, self.screen, self.mouse, self.target = game, screen, mouse, target
+        self.scale = scale
         self.map = ScreenMap(target.region, scale)
-        self.lattice_hint = lattice
-        self.timeout = timeout
+        self.expect = expect  # a saved profile's lattice: a hint to check, never the truth
+        self.expect_scale = expect_scale
+        self.timeout = timeout  # a fixed settle ceiling (--timeout), else learned
         self.say = say
         self.t = Timings()
 
@@ -98,97 +159,211 @@ class Runner:
         self.t.capture += time.perf_counter() - t
         return img
 
-    def _cell_region(self, lat: Lattice, r: int, c: int) -> tuple[Region, Lattice]:
-        """The screen region of one cell (a little margin) and the cell's
-        lattice inside that small capture."""
-        x0, y0, x1, y1 = lat.box(r, c)
-        m = max(2, int(0.08 * lat.px))
-        left, top = self.target.region.left + x0 - m, self.target.region.top + y0 - m
-        region = Region(int(left), int(top), int(x1 - x0 + 2 * m), int(y1 - y0 + 2 * m))
-        local = Lattice(lat.x0 + c * lat.px - (region.left - self.target.region.left),
-                        lat.y0 + r * lat.py - (region.top - self.target.region.top), lat.px, lat.py, 1, 1)
-        return region, local
-
-    def _cell_now(self, reading: Reading, r: int, c: int) -> int | None:
-        region, local = self._cell_region(reading.lattice, r, c)
-        img = self._grab(region)
-        t = time.perf_counter()
-        v = self.game.cell_value(img, local, 0, 0, reading)
-        self.t.verify += time.perf_counter() - t  # a per-move check, not the board read
-        return v
-
     def _name(self, v) -> str:
-        return NAMES.get(self.game.name, {}).get(v, "unreadable" if v is None else str(v))
+        return self.game.value_name(v)
+
+    def _check_calibration(self, reading: Reading) -> None:
+        if self.expect_scale is not None and abs(self.expect_scale - self.scale) > SCALE_TOLERANCE * self.scale:
+            raise CalibrationMismatch(f"the screen scale is {self.scale:g} now, the profile says "
+                                      f"{self.expect_scale:g}: run 'puzzlebot calibrate' again")
+        if self.expect is not None:
+            why = compare_lattices(reading.lattice, self.expect)
+            if why:
+                raise CalibrationMismatch(f"{why}: run 'puzzlebot calibrate' again")
+
+    def _check_whole(self, reading: Reading) -> None:
+        """A board touching the region's edge: look past the region, where
+        the screen goes on, and refuse a region that cuts the board."""
+        if not reading.touches:
+            return
+        lat, reg = reading.lattice, self.target.region
+        mx, my = int(np.ceil(LOOK_BEYOND * lat.px)), int(np.ceil(LOOK_BEYOND * lat.py))
+        grow = {s: (s in reading.touches) for s in ("left", "top", "right", "bottom")}
+        wider = Region(reg.left - mx * grow["left"], reg.top - my * grow["top"],
+                       reg.width + mx * (grow["left"] + grow["right"]),
+                       reg.height + my * (grow["top"] + grow["bottom"])).clip(self.screen.bounds)
+        if wider is None or wider == reg:
+            return  # the board sits at the screen's own edge
+        img = self._grab(wider)
+        whole = self.game.whole_in(img, lat.shifted(wider.left - reg.left, wider.top - reg.top), reading)
+        if not whole.whole:
+            sides = whole.cut + whole.continues
+            raise PartialBoardError(f"the region {reg.as_tuple()} cuts the board on the {' and '.join(sides)}: "
+                                    "give a region (or window) that holds the whole board")
+
+    def _watch_region(self, lat: Lattice) -> tuple[Region, Lattice]:
+        """The board and a ring of its frame, in screen pixels (inside the
+        region), and the lattice in that capture's coordinates."""
+        reg = self.target.region
+        m = max(RING_MIN_PX, RING_PITCH * min(lat.px, lat.py))
+        x0, y0, x1, y1 = lat.bbox
+        left, top = int(max(0, np.floor(x0 - m))), int(max(0, np.floor(y0 - m)))
+        right, bottom = int(min(reg.width, np.ceil(x1 + m))), int(min(reg.height, np.ceil(y1 + m)))
+        return Region(reg.left + left, reg.top + top, right - left, bottom - top), lat.shifted(left, top)
+
+    @staticmethod
+    def _ring_mask(shape: tuple[int, int], lat: Lattice) -> np.ndarray:
+        mask = np.ones(shape, bool)
+        x0, y0, x1, y1 = (int(round(v)) for v in lat.bbox)
+        mask[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
+        return mask
+
+    @staticmethod
+    def _cell_means(img: np.ndarray, lat: Lattice) -> np.ndarray:
+        """Mean colour of each cell's middle (for telling frames apart)."""
+        out = np.zeros((lat.rows, lat.cols, 3), np.float32)
+        h, w = img.shape[:2]
+        for r in range(lat.rows):
+            for c in range(lat.cols):
+                x0, y0, x1, y1 = lat.box(r, c, 0.15)
+                patch = img[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+                if patch.size:
+                    out[r, c] = patch.reshape(-1, 3).mean(axis=0)
+        return out
+
+    def _frame_moved(self, img: np.ndarray, ref: np.ndarray, ring: np.ndarray) -> bool:
+        if img.shape != ref.shape or not ring.any():
+            return img.shape != ref.shape
+        changed = (np.abs(img.astype(np.int16) - ref.astype(np.int16)).max(axis=2) > RING_PIXEL_CHANGE)[ring]
+        return float(changed.mean()) > RING_CHANGED
+
+    def _ceiling(self) -> float:
+        if self.timeout is not None:
+            return self.timeout
+        if not self.t.settle:
+            return FIRST_CEILING
+        return float(np.clip(LEARNED_FACTOR * max(self.t.settle), MIN_CEILING, FIRST_CEILING))
+
+    def _settle(self, watch: Region, wlat: Lattice, reading: Reading, expected: np.ndarray, ref: np.ndarray,
+                ring: np.ndarray, last: bool):
+        """Capture until the board shows ``expected`` and has stopped
+        changing.  Returns (state, image, outcome) with outcome "settled",
+        "replaced" (no board any more: after the last move, the win screen)
+        or "timeout"."""
+        start = time.perf_counter()
+        ceiling = self._ceiling()
+        prev_means = None
+        replaced_since = None
+        state, img = None, None
+        while True:
+            img = self._grab(watch)
+            t = time.perf_counter()
+            state = self.game.read_cells(img, wlat, reading)
+            means = self._cell_means(img, wlat)
+            self.t.verify += time.perf_counter() - t
+            stable = prev_means is not None and float(np.abs(means - prev_means).max()) <= STABLE_LEVELS
+            now = time.perf_counter()
+            if stable and np.array_equal(state, expected):
+                self.t.settle.append(now - start)
+                return state, img, "settled"
+            gone = self._frame_moved(img, ref, ring) or float(np.mean(state == -1)) > 0.5
+            if stable and gone:
+                replaced_since = replaced_since or now
+                if last and now - replaced_since >= WIN_SCREEN_HOLD and self._board_gone():
+                    return state, img, "replaced"
+            else:
+                replaced_since = None
+            if now - start > ceiling:
+                if ceiling < FIRST_CEILING or self.timeout is not None:
+                    self.say(f"waited {ceiling:.1f} s (the settle ceiling) for the game to show the move")
+                return state, img, "timeout"
+            prev_means = means
+            time.sleep(POLL)
+
+    def _board_gone(self) -> bool:
+        """Whether the region shows no board of this game any more."""
+        try:
+            self.game.read(self._grab(self.target.region))
+        except (NoBoardError, PuzzlebotError):
+            return True
+        return False
+
+    def _park_point(self, lat: Lattice, bounds: safety.Bounds) -> tuple[int, int] | None:
+        """Where the pointer waits between moves: just off a corner of the
+        board, where it covers no cell (None if no such point is safe)."""
+        x0, y0, x1, y1 = lat.bbox
+        for ix, iy in ((x0 - 0.4 * lat.px, y0 - 0.4 * lat.py), (x1 + 0.4 * lat.px, y1 + 0.4 * lat.py),
+                       (x1 + 0.4 * lat.px, y0 - 0.4 * lat.py), (x0 - 0.4 * lat.px, y1 + 0.4 * lat.py)):
+            try:
+                return safety.check_move(*self.map.to_screen(ix, iy), bounds, self.scale, "park")
+            except safety.UnsafePoint:
+                continue
+        return None
 
     # --- the run --------------------------------------------------------------
 
-    def read(self) -> Reading:
-        img = self._grab(self.target.region)
-        t = time.perf_counter()
-        reading = self.game.read(img, self.lattice_hint)
-        self.t.read += time.perf_counter() - t
-        self.image = img
-        return reading
-
     def run(self, dry_run: bool = False) -> RunResult:
         start = time.perf_counter()
-        reading = self.read()
+        if self.mouse is not None and not dry_run:
+            self.mouse.check_not_in_corner()
+        img = self._grab(self.target.region)
+        t = time.perf_counter()
+        reading = self.game.read(img)
+        self.t.read += time.perf_counter() - t
+        self._check_calibration(reading)
+        self._check_whole(reading)
         t = time.perf_counter()
         steps = self.game.plan(reading)
         self.t.solve += time.perf_counter() - t
         lat = reading.lattice
         bx0, by0, bx1, by1 = lat.bbox
         board = Region(int(self.target.region.left + bx0), int(self.target.region.top + by0),
-                       int(bx1 - bx0), int(by1 - by0))
-        result = RunResult(reading, steps, self.t, board)
+                       int(round(bx1 - bx0)), int(round(by1 - by0)))
+        result = RunResult(reading, steps, self.t, board, image=img, final_image=img)
         if dry_run or not steps:
+            result.outcome = "dry run" if dry_run else "already solved"
             self.t.total = time.perf_counter() - start
             return result
-        park_img = (bx0 - 0.4 * lat.px, by0 - 0.4 * lat.py)  # just off the board's corner
-        if park_img[0] < 0 or park_img[1] < 0:
-            park_img = (bx1 + 0.4 * lat.px, by1 + 0.4 * lat.py)
-        park = self.map.to_screen(*park_img)
-        for step in steps:
+        watch, wlat = self._watch_region(lat)
+        ref = self._grab(watch)
+        ring = self._ring_mask(ref.shape[:2], wlat)
+        screens = self.mouse.screens()
+        for i, step in enumerate(steps):
             r, c = step.cell
-            want_before, want_after = int(step.before[r, c]), int(step.after[r, c])
-            self.target.check()
-            now = self._cell_now(reading, r, c)
-            if now != want_before:
-                self.target.check()
-                raise Stopped(f"before clicking r{r + 1}c{c + 1}: it shows {self._name(now)}, expected "
-                              f"{self._name(want_before)} (the window moved or the game changed); stopped")
-            ix, iy = lat.center(r, c)
-            if not (bx0 <= ix < bx1 and by0 <= iy < by1):
-                raise Stopped(f"refusing to click r{r + 1}c{c + 1}: the point is outside the board")
-            sx, sy = self.map.to_screen(ix, iy)
+            window = self.target.current_window()
+            bounds = safety.Bounds(self.target.region, screens, window)
+            now = self._grab(watch)
+            if self._frame_moved(now, ref, ring):
+                self.target.current_window()
+                raise Stopped(f"before clicking r{r + 1}c{c + 1}: the board's surroundings changed (the board "
+                              "moved, or something covers it); stopped")
+            t = time.perf_counter()
+            state = self.game.read_cells(now, wlat, reading)
+            self.t.verify += time.perf_counter() - t
+            if not np.array_equal(state, step.before):
+                rr, cc = (int(v) for v in np.argwhere(state != step.before)[0])
+                raise Stopped(f"before clicking r{r + 1}c{c + 1}: r{rr + 1}c{cc + 1} shows "
+                              f"{self._name(state[rr, cc])}, expected {self._name(step.before[rr, cc])} "
+                              "(the window moved or the game changed); stopped")
+            sx, sy = safety.click_point(lat, r, c, self.map, bounds)
+            park = self._park_point(lat, bounds)
             t = time.perf_counter()
             for _ in range(step.clicks):
                 self.mouse.click(sx, sy)
                 self.t.clicks += 1
-            self.mouse.move(*park)  # the pointer must not cover the cell we check
+            if park is not None:
+                self.mouse.move(*park)  # the pointer must not cover the cells we check
             self.t.click += time.perf_counter() - t
             t = time.perf_counter()
-            got = None
-            while True:
-                got = self._cell_now(reading, r, c)
-                if got == want_after or time.perf_counter() - t > self.timeout:
-                    break
-                time.sleep(0.004)
-            self.t.verify += time.perf_counter() - t
-            if got != want_after:
-                self.target.check()  # a vanished or moved window is the better explanation
-                raise Stopped(f"r{r + 1}c{c + 1} did not change as predicted: it shows {self._name(got)}, "
-                              f"expected {self._name(want_after)} after {step.clicks} click(s); stopped")
-        # the whole board, read afresh, must be what the moves predict
-        t = time.perf_counter()
-        final = self.game.read(self._grab(self.target.region), lat)
-        self.t.verify += time.perf_counter() - t
-        expected = steps[-1].after
-        diff = np.argwhere(final.state != expected)
-        if diff.size:
-            r, c = (int(v) for v in diff[0])
-            raise Stopped(f"after the last click r{r + 1}c{c + 1} shows {self._name(int(final.state[r, c]))}, "
-                          f"expected {self._name(int(expected[r, c]))}; stopped")
+            last = i == len(steps) - 1
+            got, shot, how = self._settle(watch, wlat, reading, step.after, ref, ring, last)
+            self.t.waiting += time.perf_counter() - t
+            if how == "replaced":
+                result.final_image = self._grab(self.target.region)
+                result.outcome = "solved: the game replaced the board after the last move"
+                break
+            if how != "settled":
+                self.target.current_window()  # a vanished or moved window is the better explanation
+                if float(np.mean(got == -1)) > 0.5:
+                    raise Stopped(f"after clicking r{r + 1}c{c + 1} the board is gone from the screen "
+                                  f"({'before the last move' if not last else 'and did not come back'}); stopped")
+                bad = np.argwhere(got != step.after)
+                rr, cc = (int(v) for v in bad[0]) if bad.size else (r, c)
+                raise Stopped(f"r{rr + 1}c{cc + 1} did not change as predicted after clicking r{r + 1}c{c + 1} "
+                              f"({step.clicks} click(s)): it shows {self._name(got[rr, cc])}, expected "
+                              f"{self._name(step.after[rr, cc])}; stopped")
+        else:
+            result.outcome = "solved"
+            result.final_image = self._grab(self.target.region)
         self.t.total = time.perf_counter() - start
-        result.reading = final
         return result

@@ -25,13 +25,30 @@ def find_chromium() -> str:
 class Browser:
     """A Chromium app window on ``url`` at (x, y) with size w x h."""
 
-    def __init__(self, url: str, x: int = 0, y: int = 0, w: int = 900, h: int = 760, title: str | None = None):
+    def __init__(self, url: str, x: int = 0, y: int = 0, w: int = 900, h: int = 760, title: str | None = None,
+                 debug_port: int | None = None, env: dict | None = None):
         self.profile = tempfile.mkdtemp(prefix="puzzlebot-chromium-")
         args = [find_chromium(), *FLAGS, f"--user-data-dir={self.profile}", f"--app={url}",
                 f"--window-position={x},{y}", f"--window-size={w},{h}"]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if debug_port:
+            args += [f"--remote-debugging-port={debug_port}", "--remote-allow-origins=*"]
+        self.debug_port = debug_port
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        self._devtools = None
+
+    def devtools(self, timeout: float = 30.0):
+        """The page's DevTools connection (the browser must be started with ``debug_port``)."""
+        if self.debug_port is None:
+            raise PuzzlebotError("this browser was started without a DevTools port")
+        if self._devtools is None:
+            from .cdp import DevTools
+
+            self._devtools = DevTools(self.debug_port, timeout)
+        return self._devtools
 
     def close(self) -> None:
+        if self._devtools is not None:
+            self._devtools.close()
         if self.proc.poll() is None:
             self.proc.terminate()
             try:

@@ -35,10 +35,69 @@ def test_region_clip_and_contains():
 
 
 def test_profile_saves_and_loads(tmp_path):
-    p = profiles.Profile("tango", Region(10, 20, 300, 400), 2.0, Lattice(5.5, 6, 50, 50, 6, 6), "Tango")
+    p = profiles.Profile("tango", Region(10, 20, 320, 400), 2.0, Lattice(5.5, 6, 50, 50, 6, 6), "Tango")
     path = profiles.save(p, tmp_path / "p.json")
     assert profiles.load(path) == p
-    (tmp_path / "bad.json").write_text("{}")
-    with pytest.raises(InputError, match="not a puzzlebot profile"):
-        profiles.load(tmp_path / "bad.json")
     assert profiles.load(tmp_path / "missing.json") is None
+
+
+GOOD = {"version": 1, "game": "enlight", "region": [100, 50, 400, 500], "scale": 1.0,
+        "lattice": {"x0": 20.0, "y0": 30.0, "pitch_x": 22.0, "pitch_y": 22.0, "rows": 10, "cols": 10},
+        "window": None}
+
+
+def _edit(path, change):
+    import copy
+    import json
+
+    d = copy.deepcopy(GOOD)
+    change(d)
+    path.write_text(json.dumps(d))
+    return path
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda d: d.pop("version"), "version"),
+    (lambda d: d.update(version=99), "version"),
+    (lambda d: d.update(game="chess"), "game"),
+    (lambda d: d.update(scale=-1), "scale"),
+    (lambda d: d.update(scale=0), "scale"),
+    (lambda d: d.update(scale="2"), "scale"),
+    (lambda d: d.update(scale=float("inf")), "scale"),
+    (lambda d: d.update(scale=float("nan")), "scale"),
+    (lambda d: d.update(scale=True), "scale"),
+    (lambda d: d.update(region=[1, 2, 3]), "region"),
+    (lambda d: d.update(region=[0, 0, -5, 100]), "width"),
+    (lambda d: d.update(region=[0, 0, 1.5, 100]), "width"),
+    (lambda d: d["lattice"].update(pitch_x=0), "pitch_x"),
+    (lambda d: d["lattice"].update(pitch_y=-22), "pitch_y"),
+    (lambda d: d["lattice"].update(pitch_x=200), "runs past"),
+    (lambda d: d["lattice"].update(rows=0), "rows"),
+    (lambda d: d["lattice"].update(cols=1000), "cols"),
+    (lambda d: d["lattice"].update(x0=float("nan")), "x0"),
+    (lambda d: d["lattice"].pop("y0"), "y0"),
+    (lambda d: d.update(lattice=[1, 2]), "lattice"),
+    (lambda d: d.update(window=5), "window"),
+], ids=lambda v: v if isinstance(v, str) else "")
+def test_broken_profiles_are_refused_with_the_field_named(tmp_path, change, says):
+    path = _edit(tmp_path / "p.json", change)
+    with pytest.raises(InputError) as e:
+        profiles.load(path, ("enlight", "tango"))
+    msg = str(e.value)
+    assert says in msg and str(path) in msg and "calibrate" in msg and "\n" not in msg
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", "null", "[" * 100000, '{"version": 1}' + " " * 10, "\xff\xfe"])
+def test_not_a_profile_at_all(tmp_path, text):
+    path = tmp_path / "p.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape") if text != "\xff\xfe" else b"\xff\xfe")
+    with pytest.raises(InputError, match="calibrate"):
+        profiles.load(path, ("enlight", "tango"))
+
+
+def test_profile_path_is_a_directory(tmp_path):
+    with pytest.raises(InputError, match="directory"):
+        profiles.load(tmp_path, ("enlight",))
+    p = profiles.Profile("enlight", Region(0, 0, 300, 300), 1.0, Lattice(10, 10, 20, 20, 5, 5))
+    with pytest.raises(InputError, match="directory"):
+        profiles.save(p, tmp_path)

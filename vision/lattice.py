@@ -43,9 +43,47 @@ class Lattice:
     def bbox(self) -> tuple[float, float, float, float]:
         return self.x0, self.y0, self.x0 + self.cols * self.px, self.y0 + self.rows * self.py
 
-    def as_dict(self) -> dict:
-        return {"x0": round(self.x0, 1), "y0": round(self.y0, 1), "pitch_x": round(self.px, 2),
-                "pitch_y": round(self.py, 2), "rows": self.rows, "cols": self.cols}
+    def as_dict(self, digits: int | None = 2) -> dict:
+        """The one serialised form (``detect --json``, saved profiles, our
+        data's labels): top-left grid corner, pitch, size."""
+        def r(v: float) -> float:
+            return float(v) if digits is None else round(float(v), digits)
+
+        return {"x0": r(self.x0), "y0": r(self.y0), "pitch_x": r(self.px), "pitch_y": r(self.py),
+                "rows": self.rows, "cols": self.cols}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Lattice":
+        return cls(float(d["x0"]), float(d["y0"]), float(d["pitch_x"]), float(d["pitch_y"]),
+                   int(d["rows"]), int(d["cols"]))
+
+    def shifted(self, dx: float, dy: float) -> "Lattice":
+        """The same lattice in an image whose origin is at (dx, dy) of this
+        one's (a crop starting there): positions move by (-dx, -dy)."""
+        return Lattice(self.x0 - dx, self.y0 - dy, self.px, self.py, self.rows, self.cols)
+
+    def sub(self, r0: int, c0: int, rows: int, cols: int) -> "Lattice":
+        """The cells r0..r0+rows-1, c0..c0+cols-1 as a lattice of their own
+        (negative r0/c0 grow the lattice outward)."""
+        return Lattice(self.x0 + c0 * self.px, self.y0 + r0 * self.py, self.px, self.py, rows, cols)
+
+    def crop_box(self, margin: float, width: int, height: int) -> tuple[int, int, int, int]:
+        """Pixel box (x0, y0, x1, y1) around the board with ``margin``
+        pitches on every side, clipped to a width x height image."""
+        x0, y0, x1, y1 = self.bbox
+        return (int(max(0, np.floor(x0 - margin * self.px))), int(max(0, np.floor(y0 - margin * self.py))),
+                int(min(width, np.ceil(x1 + margin * self.px))), int(min(height, np.ceil(y1 + margin * self.py))))
+
+    def crop(self, img: np.ndarray, margin: float) -> tuple[np.ndarray, "Lattice", tuple[int, int]]:
+        """The board's neighbourhood of ``img``, this lattice in the crop's
+        coordinates, and the crop's origin in ``img``."""
+        x0, y0, x1, y1 = self.crop_box(margin, img.shape[1], img.shape[0])
+        return np.ascontiguousarray(img[y0:y1, x0:x1]), self.shifted(x0, y0), (x0, y0)
+
+    def valid(self) -> bool:
+        """Finite numbers, a positive pitch and at least one cell."""
+        vals = (self.x0, self.y0, self.px, self.py)
+        return all(np.isfinite(v) for v in vals) and self.px > 0 and self.py > 0 and self.rows > 0 and self.cols > 0
 
 
 @dataclass

@@ -340,13 +340,32 @@ def _read_cell(lab: np.ndarray, sun: np.ndarray, moon: np.ndarray, lat: Lattice,
     return _Cell(value, ground, ground_chroma, float(np.clip(conf, 0, 1)), float(fs), float(fm), foreign)
 
 
-def cell_value(img: np.ndarray, lat: Lattice, r: int, c: int, dark: bool) -> int | None:
-    """One cell of a fresh capture: EMPTY, SUN or MOON, or None when it
-    cannot be told (a pointer over it).  What the bot checks after each click."""
-    lab = _lab(img)
-    sun, moon = _icon_masks(lab, dark)
-    cell = _read_cell(lab, sun, moon, lat, r, c, dark)
-    return None if cell.conf < 0.35 else cell.value
+def read_cells(img: np.ndarray, lat: Lattice, reading: "TangoReading") -> np.ndarray:
+    """Every cell of a fresh capture: EMPTY, SUN or MOON, or -1 where it
+    cannot be told (mid-animation, covered).  What the bot checks before and
+    after each move."""
+    crop, local, _ = lat.crop(img, 0.1)
+    lab = _lab(crop)
+    sun, moon = _icon_masks(lab, reading.dark)
+    out = np.full((lat.rows, lat.cols), -1, np.int64)
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            cell = _read_cell(lab, sun, moon, local, r, c, reading.dark)
+            if cell.conf >= 0.35:
+                out[r, c] = cell.value
+    return out
+
+
+def whole_in(img: np.ndarray, lat: Lattice, reading: "TangoReading"):
+    """Whether the board read before is whole in a larger capture of its
+    surroundings: the looks of its cells must not continue past it."""
+    from .board_checks import lab_image, wholeness
+    from .lights_reader import board_lab, cell_features
+
+    lab, local = board_lab(img, lat)
+    feats = cell_features(lab, local).reshape(-1, 3)
+    looks = [np.median(feats, axis=0)]
+    return wholeness(lab, local, looks, 12.0)
 
 
 # --- edges --------------------------------------------------------------------------
