@@ -6,7 +6,7 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-APT_PACKAGES := xvfb xdotool python3-tk python3-venv chromium
+APT_PACKAGES := xvfb xdotool python3-tk python3-venv chromium fonts-noto-color-emoji lightsoff
 
 .PHONY: demo test bench setup sysdeps clean
 
@@ -38,6 +38,8 @@ sysdeps:
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
 	$(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	test -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf || missing="$$missing fonts-noto-color-emoji"; \
+	test -x /usr/games/lightsoff || missing="$$missing lightsoff"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing system packages:$$missing"; \

@@ -4,9 +4,11 @@ Run:  .venv/bin/python -m bench.vision
 
 Rows: the Enlight simulator's window read from a 1280x800 desktop
 screenshot, (a) searching the whole frame and (b) reading the window's
-region as the bot does once calibrated; the real Lights Out screenshots;
-and (once the Tango reader exists) a 1280x720 Tango page frame and a
-1284x2778 phone screenshot.
+region as the bot does once calibrated; the real Lights Out screenshots.
+Tango: a 1280x720 page frame and a 1284x2778 phone screenshot (real, from
+../shared/data): board search, whole read, the calibrated read the bot does
+between clicks, and ``puzzlebot detect tango IMAGE`` as a whole command,
+each against the LinkedIn-only reader it replaced, timed in the same run.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -27,7 +31,7 @@ from vision.image_io import load_image
 from vision.lights_reader import read_lights
 from vision.tango_reader import read_tango
 
-from ._util import fmt_time, median_time, print_table
+from ._util import fmt_ratio, fmt_time, median_time, print_table
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -71,19 +75,53 @@ def lights_rows(repeat: int) -> list[list[str]]:
     return rows
 
 
+def _command_time(path: Path, repeat: int) -> float:
+    """``puzzlebot detect tango IMAGE`` as a user runs it: a fresh process."""
+    cmd = [sys.executable, "-m", "bot.cli", "detect", "tango", str(path)]
+    root = Path(__file__).resolve().parents[1]
+
+    def run():
+        r = subprocess.run(cmd, cwd=root, capture_output=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+        assert r.returncode in (0, 4), r.stderr
+    return median_time(run, repeat=repeat)
+
+
 def tango_rows(repeat: int) -> list[list[str]]:
+    """Today's Tango reader against the LinkedIn-only reader it replaced
+    (bench/baseline_tango_reader.py), same images, same run."""
+    from vision.tango_board import locate
+    from vision.tango_reader import read_cells
+
+    from . import baseline_tango_reader as base
+
     rows = []
-    cases = [("1280x720 Tango page frame", SHARED / "tango" / "screens" / "wswebcreation__rn-tango" / "thumbnails" / "tango-003.png", "< 30 ms"),
-             ("1284x2778 phone screenshot", SHARED / "tango" / "screens" / "darcipeoples__linkedin-solvers" / "linkedin-light_2025-05-03.png", "-")]
+    folder = SHARED / "tango" / "screens"
+    cases = [("1280x720 page frame (video)", folder / "wswebcreation__rn-tango" / "thumbnails" / "tango-003.png", "30 ms"),
+             ("1284x2778 phone screenshot", folder / "darcipeoples__linkedin-solvers" / "linkedin-light_2025-05-03.png",
+              "100 ms")]
     for name, path, target in cases:
         if not path.exists():
-            rows.append([name, "skipped: ../shared absent", "-"])
+            rows.append([name, "skipped: ../shared absent", "-", "-", "-"])
             continue
         img = load_image(path)
-        known = read_tango(img).lattice  # what calibration saves
-        rows.append([f"{name}, board searched", fmt_time(median_time(lambda: read_tango(img), repeat=max(3, repeat // 4))), "-"])
-        rows.append([f"{name}, calibrated lattice (the bot's read)",
-                     fmt_time(median_time(lambda: read_tango(img, known), repeat=repeat)), target])
+        rd = read_tango(img)
+        assert rd.sure, path
+        known = rd.lattice  # what calibration saves
+        assert (read_cells(img, known, rd) >= 0).all()
+        ours_find = median_time(lambda: locate(img), repeat=repeat)
+        base_find = median_time(lambda: base.read_tango(img), repeat=max(3, repeat // 4))
+        rows.append([f"{name}: board searched (ours: locate; baseline: its whole read)",
+                     fmt_time(ours_find), fmt_time(base_find), fmt_ratio(base_find, ours_find), f"<= {target}"])
+        ours_read = median_time(lambda: read_tango(img), repeat=repeat)
+        rows.append([f"{name}: whole read (board, pieces, givens, marks)",
+                     fmt_time(ours_read), fmt_time(base_find), fmt_ratio(base_find, ours_read), "-"])
+        base_rd = base.read_tango(img)
+        ours_cal = median_time(lambda: read_cells(img, known, rd), repeat=repeat)
+        base_cal = median_time(lambda: base.read_cells(img, base_rd.lattice, base_rd), repeat=repeat)
+        rows.append([f"{name}: calibrated read between clicks (every cell)",
+                     fmt_time(ours_cal), fmt_time(base_cal), fmt_ratio(base_cal, ours_cal), "<= 10 ms"])
+        rows.append([f"{name}: `puzzlebot detect tango IMAGE`, whole command",
+                     fmt_time(_command_time(path, max(3, repeat // 4))), "-", "-", "<= 0.5 s"])
     return rows
 
 
@@ -92,8 +130,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--repeat", type=int, default=21, help="timed runs per row (median reported)")
     args = ap.parse_args(argv)
     one_core()
-    rows = lights_rows(args.repeat) + tango_rows(args.repeat)
-    print_table("Readers: median time per image (one core)", ["image", "median", "target"], rows)
+    print_table("Lights Out reader: median time per image (one core)", ["image", "median", "target"],
+                lights_rows(args.repeat))
+    print_table("Tango reader: median time per image (one core), against the LinkedIn-only reader it replaced",
+                ["image", "ours", "baseline", "speed-up", "target"], tango_rows(args.repeat))
 
 
 if __name__ == "__main__":

@@ -10,11 +10,24 @@ from .cli import game_choices
 
 DETECT_EXAMPLES = """\
 examples:
-  puzzlebot detect lights screenshot.png
-  puzzlebot detect lights screenshot.png --json
-  puzzlebot detect lights screenshot.png --debug seen.png   # lattice and reads drawn over it
+  puzzlebot detect lights fixtures/lights/enlight_00_10x10_classic_s1.png
+  puzzlebot detect lights fixtures/lights/enlight_00_10x10_classic_s1.png --json
+  puzzlebot detect lights fixtures/lights/enlight_00_10x10_classic_s1.png --debug seen.png   # reads drawn over it
+  puzzlebot detect lights fixtures/lights/enlight_00_10x10_classic_s1.png --strict   # exit 4 unless all is sure
 
-exit status 4 when the image holds no board (or one that cannot be read).
+exit status 4 when the image holds no board (or one that cannot be read);
+with --strict also when any cell (or mark) is unsure.
+"""
+
+TANGO_EXAMPLES = """\
+examples:
+  puzzlebot detect tango fixtures/tango/tango_00_6x6_light_70px_page.png
+  puzzlebot detect tango fixtures/tango/tango_00_6x6_light_70px_page.png --json
+  puzzlebot detect tango fixtures/tango/tango_14_6x6_pictures_75px.png --debug seen.png   # reads drawn over it
+  puzzlebot detect tango fixtures/tango/tango_12_6x6_dots_75px.png --strict   # exit 4: a mark is unsure
+
+exit status 4 when the image holds no Tango board (or only part of one);
+with --strict also when any cell or mark is unsure.
 """
 
 HINT_EXAMPLES = """\
@@ -34,13 +47,16 @@ def register(sub) -> None:
     lp.add_argument("image", help="screenshot file (PNG, JPEG, ...)")
     lp.add_argument("--json", action="store_true", help="print the reading as JSON")
     lp.add_argument("--debug", metavar="OUT.png", help="write the screenshot with the lattice and reads drawn on it")
+    lp.add_argument("--strict", action="store_true", help="exit status 4 when any cell is unsure")
     lp.set_defaults(func=detect_lights_cmd)
-    tp = games.add_parser("tango", help="a LinkedIn Tango board (light or dark mode)",
-                          description="Read a Tango board: size, suns, moons, locked givens and = / x marks.",
-                          epilog=DETECT_EXAMPLES.replace("lights", "tango"))
+    tp = games.add_parser("tango", help="a Tango board (LinkedIn's or another game's look)",
+                          description="Read a Tango board (4x4 to 14x14, any look): suns, moons, locked givens "
+                                      "and = / x marks, and say how each was told.",
+                          epilog=TANGO_EXAMPLES)
     tp.add_argument("image", help="screenshot file (PNG, JPEG, ...)")
     tp.add_argument("--json", action="store_true", help="print the board as JSON (the Tango file format)")
     tp.add_argument("--debug", metavar="OUT.png", help="write the screenshot with the lattice and reads drawn on it")
+    tp.add_argument("--strict", action="store_true", help="exit status 4 when any cell or mark is unsure")
     tp.set_defaults(func=detect_tango_cmd)
 
     h = sub.add_parser("hint", help="mark the cells to press on a screenshot",
@@ -93,6 +109,15 @@ def detect_lights_cmd(args) -> int:
             print("unsure (?): " + " ".join(f"r{r + 1}c{c + 1}" for r, c in rd.unsure))
         if not rd.sure:
             print("the reading is NOT sure; the bot would not act on it", file=sys.stderr)
+    return _strict(args, rd.sure)
+
+
+def _strict(args, sure: bool) -> int:
+    """Exit status: 4 under --strict when the reading is not sure."""
+    if args.strict and not sure:
+        if args.json:  # the text output has said so already
+            print("the reading is NOT sure", file=sys.stderr)
+        return 4
     return 0
 
 
@@ -116,9 +141,9 @@ def hint_lights_cmd(args) -> int:
 
 
 def detect_tango_cmd(args) -> int:
-    from solvers.tango.board import SYMBOL
+    from solvers.tango.board import EMPTY, SYMBOL
     from vision.image_io import load_image
-    from vision.overlay import draw_lattice, label_cells
+    from vision.overlay import GREY, dots, draw_lattice, label_cells
     from vision.tango_reader import read_tango
 
     img = load_image(args.image)
@@ -127,12 +152,15 @@ def detect_tango_cmd(args) -> int:
     if args.debug:
         import cv2
 
-        texts = {}
+        texts, empty = {}, []
         for r in range(b.size):
             for c in range(b.size):
-                t = SYMBOL[b.cells[r][c]]
-                texts[(r, c)] = (t + "*") if b.locked[r][c] else t
-        out = label_cells(draw_lattice(img, lat), lat, texts, set(rd.unsure_cells))
+                if b.cells[r][c] == EMPTY:
+                    empty.append((r, c))
+                else:
+                    t = SYMBOL[b.cells[r][c]]
+                    texts[(r, c)] = (t + "*") if b.locked[r][c] else t
+        out = dots(label_cells(draw_lattice(img, lat), lat, texts, set(rd.unsure_cells)), lat, empty, GREY, 0.05)
         for e in b.edges:
             (r1, c1), (r2, c2) = e.cells()
             x = lat.x0 + ((c1 + c2) / 2 + 0.5) * lat.px
@@ -148,16 +176,24 @@ def detect_tango_cmd(args) -> int:
         data = b.to_json()
         data.update({"size": b.size, "lattice": lat.as_dict(), "dark": rd.dark, "sure": rd.sure,
                      "unsure_cells": [list(x) for x in rd.unsure_cells],
-                     "unsure_edges": [list(x) for x in rd.unsure_edges]})
+                     "unsure_edges": [list(x) for x in rd.unsure_edges],
+                     "cells_by": rd.how, "pieces": rd.pieces, "givens": rd.givens})
         print(json.dumps(data))
     else:
-        print(b.render())
-        print(f"{b.size}x{b.size} board ({'dark' if rd.dark else 'light'} mode), cell pitch {lat.px:.1f} px at "
-              f"({lat.x0:.0f}, {lat.y0:.0f}); upper case = locked given, lower case = placed")
+        lines = b.render().split("\n")
+        for r, c in rd.unsure_cells:  # rows are every other line, cells every fourth column
+            row = lines[2 * r].ljust(4 * b.size)
+            lines[2 * r] = (row[:4 * c] + "?" + row[4 * c + 1:]).rstrip()
+        print("\n".join(lines))
+        print(f"{b.size}x{b.size} board ({'dark' if rd.dark else 'light'} ground), cells bounded by {rd.how}, "
+              f"pitch {lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); upper case = locked given, "
+              "lower case = placed, ? = unsure")
+        print(f"pieces: {rd.pieces}")
+        print(f"givens: {rd.givens}")
         if rd.unsure_cells:
             print("unsure cells: " + " ".join(f"r{r + 1}c{c + 1}" for r, c in rd.unsure_cells))
         if rd.unsure_edges:
             print("unsure edges: " + " ".join(f"r{a + 1}c{b_ + 1}-r{c + 1}c{d + 1}" for a, b_, c, d in rd.unsure_edges))
         if not rd.sure:
             print("the reading is NOT sure; the bot would not act on it", file=sys.stderr)
-    return 0
+    return _strict(args, rd.sure)

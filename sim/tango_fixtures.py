@@ -2,9 +2,11 @@
 
 Writes fixtures/tango/*.png|jpg and labels.json in the format of the real
 screenshots' labels (kind "start" for fresh boards, "solved" for full ones):
-boards from the generator drawn by :mod:`sim.tango_render` in light and dark
-mode, 6x6 and 8x8, cells from 30 to 200 px, crops and whole pages, JPEG
-compressed, some with a mouse pointer.  Deterministic.
+boards from the generator drawn by :mod:`sim.tango_render` in the LinkedIn
+look (light and dark, 6x6 and 8x8, cells from 30 to 200 px, crops and whole
+pages) and in the other games' looks (dots, pictures, emoji, tiles with gaps,
+bordered, hatched or unmarked givens, text and badge marks), some JPEG
+compressed, some with a mouse pointer over a cell.  Deterministic.
 """
 
 from __future__ import annotations
@@ -17,35 +19,47 @@ import cv2
 from solvers.tango.board import SYMBOL
 from solvers.tango.generate import generate
 
-from .lights_fixtures import draw_cursor
-from .tango_render import draw_board, draw_page
+from .tango_render import draw_arrow, draw_board, draw_page, emoji_available
 
 OUT = Path(__file__).resolve().parents[1] / "fixtures" / "tango"
+
+# (style, size, pitch, page?, solved?, jpeg quality or None, pointer: None, "mac" or "windows")
+CASES = [
+    ("light", 6, 70, True, False, None, None), ("light", 6, 62, True, False, 80, "mac"),
+    ("dark", 6, 70, True, False, None, None), ("light", 8, 52, True, False, 85, None),
+    ("dark", 8, 48, True, True, 80, None), ("light", 6, 30, False, False, None, None),
+    ("dark", 6, 45, False, True, 90, None), ("light", 6, 110, False, False, 75, None),
+    ("light", 8, 90, False, True, None, None), ("dark", 6, 200, False, False, 85, "mac"),
+    ("light", 6, 160, False, True, 80, None), ("light", 8, 36, False, False, None, None),
+    ("dots", 6, 75, False, False, None, "windows"), ("dots", 8, 60, True, False, 85, None),
+    ("pictures", 6, 75, False, False, None, None), ("pictures", 6, 120, False, False, 80, "mac"),
+    ("emoji", 4, 88, False, False, None, None), ("emoji", 6, 88, True, False, 90, None),
+    ("boxes-bordered", 6, 80, False, False, None, None), ("boxes-bordered", 10, 50, False, False, 85, None),
+    ("hatched", 6, 90, False, False, None, None), ("plain", 6, 70, False, False, None, None),
+    ("boxes-dark", 6, 90, False, False, 90, "mac"), ("boxes-dark", 12, 40, False, False, None, None),
+]
 
 
 def make() -> list[dict]:
     OUT.mkdir(parents=True, exist_ok=True)
     labels = []
-    cases = [  # (size, pitch, mode, page?, solved?, jpeg, cursor)
-        (6, 70, "light", True, False, None, False), (6, 62, "light", True, False, 80, True),
-        (6, 70, "dark", True, False, None, False), (8, 52, "light", True, False, 85, False),
-        (8, 48, "dark", True, True, 80, False), (6, 30, "light", False, False, None, False),
-        (6, 45, "dark", False, True, 90, False), (6, 110, "light", False, False, 75, False),
-        (8, 90, "light", False, True, None, False), (6, 200, "dark", False, False, 85, True),
-        (6, 160, "light", False, True, 80, False), (8, 36, "light", False, False, None, False),
-    ]
-    for i, (n, pitch, mode, page, solved, jpeg, cursor) in enumerate(cases):
+    for i, (style, n, pitch, page, solved, jpeg, pointer) in enumerate(CASES):
+        if style == "emoji" and not emoji_available():
+            continue  # needs the colour emoji font (fonts-noto-color-emoji)
         g = generate(n, 1, seed=1000 + i)[0]
         board = g.puzzle.copy()
         if solved:
             board.cells = [row[:] for row in g.solution]
-        pic = draw_page(board, pitch, mode) if page else draw_board(board, pitch, mode)
+        pic = draw_page(board, pitch, style) if page else draw_board(board, pitch, style)
         img = pic.image
-        view = f"{'page 1280x720' if page else 'board crop'}, {mode} mode, {n}x{n}, {pitch} px cells"
-        if cursor:  # over an empty cell's corner, away from marks
-            draw_cursor(img, int(pic.x0 + 0.15 * pitch), int(pic.y0 + 0.15 * pitch))
-            view += ", mouse pointer"
-        name = f"tango_{i:02d}_{n}x{n}_{mode}_{pitch}px" + ("_page" if page else "") + ("_solved" if solved else "")
+        look = {"light": "LinkedIn light", "dark": "LinkedIn dark"}.get(style, style)
+        view = f"{'page 1280x720' if page else 'board crop'}, {look}, {n}x{n}, {pitch} px cells"
+        if pointer:  # the tip over a piece, away from the edges' marks
+            r, c = next(((r, c) for r in range(n) for c in range(n) if board.cells[r][c]), (0, 0))
+            draw_arrow(img, int(pic.x0 + (c + 0.5) * pitch), int(pic.y0 + (r + 0.5) * pitch), max(1, pitch / 60),
+                       dark=pointer == "mac")
+            view += f", {pointer} mouse pointer over r{r + 1}c{c + 1}"
+        name = f"tango_{i:02d}_{n}x{n}_{style}_{pitch}px" + ("_page" if page else "") + ("_solved" if solved else "")
         if jpeg:
             name += ".jpg"
             cv2.imwrite(str(OUT / name), img, [cv2.IMWRITE_JPEG_QUALITY, jpeg])
@@ -57,7 +71,7 @@ def make() -> list[dict]:
         locked = ["".join(SYMBOL[v] if lk else "." for v, lk in zip(cr, lr))
                   for cr, lr in zip(board.cells, board.locked)]
         labels.append({
-            "file": name, "kind": "solved" if solved else "start", "size": n, "view": view,
+            "file": name, "kind": "solved" if solved else "start", "size": n, "view": view, "style": style,
             "image_size": [int(img.shape[1]), int(img.shape[0])],
             "lattice": {"x0": pic.x0, "y0": pic.y0, "pitch_x": pitch, "pitch_y": pitch},
             "locked": locked, "visible": rows, "edges": [e.as_list() for e in board.edges],

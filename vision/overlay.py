@@ -10,6 +10,7 @@ from .lattice import Lattice
 ORANGE = (0, 140, 255)
 RED = (0, 0, 255)
 GREEN = (60, 200, 60)
+GREY = (128, 128, 128)
 
 
 def draw_lattice(img: np.ndarray, lat: Lattice, color=GREEN) -> np.ndarray:
@@ -40,10 +41,12 @@ def label_cells(img: np.ndarray, lat: Lattice, texts: dict[tuple[int, int], str]
     return out
 
 
-def dots(img: np.ndarray, lat: Lattice, cells: list[tuple[int, int]], color=ORANGE) -> np.ndarray:
-    """Orange dots on the given cells, as seed 000's helper marks cells to press."""
+def dots(img: np.ndarray, lat: Lattice, cells: list[tuple[int, int]], color=ORANGE, size: float = 0.18
+         ) -> np.ndarray:
+    """Dots (``size`` of the pitch in radius) on the given cells: orange, as
+    seed 000's helper marks cells to press; small grey ones for empty cells."""
     out = img.copy()
-    rad = max(3, int(min(lat.px, lat.py) * 0.18))
+    rad = max(2, int(min(lat.px, lat.py) * size))
     for r, c in cells:
         cx, cy = (int(round(v)) for v in lat.center(r, c))
         cv2.circle(out, (cx, cy), rad + 2, (255, 255, 255), -1, cv2.LINE_AA)

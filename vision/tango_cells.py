@@ -1,0 +1,620 @@
+"""Reading Tango cells by learning the game's looks from the image itself.
+
+Every cell's middle is cut out as a small patch.  Its *ground* is the colour
+around its edge; its *ink* is whatever differs from the ground.  Cells with
+no ink are empty; the others are split into two looks (colour and shape
+together), and each look's median patch becomes its template.  Then every
+cell is matched against the three templates (empty, look A, look B), with
+the pixels that fit none of them (a mouse pointer, a hover ring) masked: a
+cell is sure when what remains fits one template clearly better.
+
+Which look is the sun is decided from general cues, each of which may
+abstain: colour (warm vs cool), shape (a full disc vs a crescent, by
+roundness).  When the cues disagree, or none speaks, the pieces are unsure
+and the reason says so.  Locked givens are the piece cells whose ground or
+border differs consistently from the empty cells'; where nothing differs,
+every piece is taken as a given (said so in the reading).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from solvers.tango.board import EMPTY, MOON, SUN
+
+from .lattice import Lattice
+
+# Cells are compared as PATCH x PATCH pixel patches of their middle ...
+PATCH = 24
+# ... cut this far (fraction of the cell's box) inside the box: clear of grid
+# lines and box borders.
+INSET = 0.12
+# A cell's own border (where givens may be outlined) is looked for on square
+# rings one pixel apart from BORDER_AT[0] to BORDER_AT[1] shares of half its
+# box from its centre (the box's size is known to a few per cent), kept
+# within BORDER_RANGE pitches (inside the cell, clear of its neighbours);
+# on each side, the ring whose colour is least like the ground is the border.
+BORDER_AT, BORDER_RANGE = (0.93, 1.16), (0.2, 0.46)
+# The ground is sampled on square rings at GROUND_AT shares of half the box:
+# just inside its border, clear of the pieces (which stay within 0.3 pitch).
+GROUND_AT = (0.72, 0.8, 0.88)
+# A pixel is ink when it differs from the ground by more than this (Lab).
+INK = 18.0
+# Empty cells have less ink than this share of the patch; pieces more than
+# PIECE (icons cover 15-60%; JPEG noise and anti-aliasing stay below 2%).
+EMPTY_INK, PIECE_INK = 0.025, 0.06
+# A pixel fits a template when within this Lab distance of it (at the best
+# of the nine one-pixel shifts): ground shades of locked cells (~6-12) and
+# JPEG noise stay well inside.
+FIT = 28.0
+# Pixels that fit no template (a pointer) may cover at most this share of a
+# cell; the rest is read.
+MAX_COVER = 0.4
+# A cell is sure when what remains misfits its best template by at most
+# MAX_MISFIT and the next best by at least MARGIN more, both as shares of the
+# smallest difference between two templates (a moon may differ from an empty
+# cell in only ~8% of the patch).
+MAX_MISFIT, MARGIN = 0.35, 0.5
+# ... and misfits by at most ABS_MISFIT in any case: two kinds of piece
+# merged into one look (a sun and a moon of one colour) misfit by ~10%.
+ABS_MISFIT = 0.05
+# Two piece looks are different when their templates differ in this share of
+# pixels at least (a sun and a moon emoji of one colour: ~10%; the same
+# symbol drawn twice: under 3%); otherwise all pieces are one look.
+LOOKS_APART = 0.07
+# Ink of less chroma than this is colourless (black, white, grey).
+COLOURLESS = 8.0
+# Two looks whose ink colours are this close (Lab) and whose solidities do
+# not differ by ROUNDNESS_APART are one kind of piece split by noise.
+SAME_COLOUR = 10.0
+# Colour cue: a look is warm (sun-like) with its ink's hue in WARM degrees
+# (Lab a-b plane: orange, yellow) and cool (moon-like) in COOL, either with at
+# least CUE_CHROMA chroma.
+WARM, COOL, CUE_CHROMA = (15.0, 115.0), (160.0, 330.0), 12.0
+# Shape cue: roundness (see _roundness) of a disc, with or without rays, is
+# 0.9-1.0, of a crescent 0.45-0.7 (real LinkedIn, emoji, pictures); two looks
+# this far apart speak, and one look this far to a side of DISC_OR_CRESCENT.
+ROUNDNESS_APART, DISC_OR_CRESCENT, ROUNDNESS_SURE = 0.15, 0.8, 0.07
+# An empty cell's ground is within this (Lab) of the other empty cells'
+# (LinkedIn's hover tint: about 4; a piece's colour taken for the ground: 40+).
+EMPTY_GROUND = 12.0
+# Locked: a piece cell's ground (and border) differs from the empty cells'
+# by more than max(LOCK_MIN, LOCK_SPREAD x their own spread).
+LOCK_MIN, LOCK_SPREAD = 3.5, 3.0
+# A given's own border differs by this much at least (an outline drawn to
+# mark givens: 20+; a grid line's or frame's anti-aliasing: up to 6).
+BORDER_MIN = 12.0
+# Givens told by a look come at least this many (a single odd cell is one
+# under the pointer or a hover tint; every real puzzle has more givens).
+MIN_GIVENS = 2
+# On a full board, the givens of both kinds of piece must differ from the
+# others the same way (cosine of the two differences at least this).
+GIVENS_SAME_WAY = 0.8
+# A ground's pattern: the spread of its lightness between these percentiles
+# (hatching modulates most pixels; a pointer's corner, a few per cent of
+# them, does not move it).
+PATTERN_PERCENTILES = (10, 90)
+# The givens' nearest distance from the empty look must be this many times
+# the farthest placed piece's (or the tolerance): a clean gap, not noise.
+GIVENS_CLEAR = 1.5
+# ... and at least this share of the differing cells look alike (the givens);
+# the rest (a hover highlight) are unsure.
+GIVENS_AGREE = 0.6
+
+
+def lab_float(img: np.ndarray) -> np.ndarray:
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] *= 100 / 255
+    lab[..., 1:] -= 128
+    return lab
+
+
+@dataclass
+class Cell:
+    patch: np.ndarray  # PATCH x PATCH x 3, Lab
+    ground: np.ndarray  # Lab
+    border: np.ndarray  # Lab of the box's own edge (the ring least like the ground)
+    ink: np.ndarray  # PATCH x PATCH bool
+
+    @property
+    def ink_share(self) -> float:
+        return float(self.ink.mean())
+
+
+def _ring(cells: np.ndarray, d: int, step: int = 1) -> np.ndarray:
+    """The two-pixel square ring ``d`` pixels from the centre of every cell
+    block (every ``step``-th pixel along it): (rows, cols, 4 sides, pixels, 3)."""
+    R = cells.shape[2]
+    c = R // 2
+    a, b = max(0, c - d), min(R, c + d + 1)
+    top = cells[:, :, a:a + 2, a:b:step].reshape(*cells.shape[:2], -1, 3)
+    bottom = cells[:, :, b - 2:b, a:b:step].reshape(*cells.shape[:2], -1, 3)
+    left = cells[:, :, a:b:step, a:a + 2].reshape(*cells.shape[:2], -1, 3)
+    right = cells[:, :, a:b:step, b - 2:b].reshape(*cells.shape[:2], -1, 3)
+    return np.stack([top, bottom, left, right], axis=2)
+
+
+def _grounds(cells: np.ndarray, ds: list[int]) -> np.ndarray:
+    """Each cell's ground: of the rings' sides' mean colours, the one most of
+    the rings' pixels share (a frame or a neighbour's border along a side or
+    two does not move it, as it would move a median).  (rows, cols, 3)."""
+    rings = [_ring(cells, d, step=3) for d in ds]  # each r, c, 4, M_d, 3
+    cand = np.concatenate([rg.mean(axis=3) for rg in rings], axis=2)  # r, c, S, 3
+    pix = np.concatenate([rg.reshape(*rg.shape[:2], -1, 3) for rg in rings], axis=2)  # r, c, all pixels, 3
+    diff = pix[:, :, None] - cand[:, :, :, None]
+    agree = (np.einsum("rcsmk,rcsmk->rcsm", diff, diff) <= (INK / 2) ** 2).sum(axis=3)
+    best = np.argmax(agree, axis=2)
+    return np.take_along_axis(cand, best[:, :, None, None], axis=2)[:, :, 0]
+
+
+def cut_cells(board: np.ndarray, n: int, box: float, grounds: list[np.ndarray] | None = None) -> list[Cell]:
+    """Each cell's middle (row-major) as a Cell, from ``board``: the board's
+    Lab image aligned so that cell (r, c) is the pixel block
+    [r*R, (r+1)*R) x [c*R, (c+1)*R) (see :func:`align`).  ``grounds``: each
+    cell's ground as measured before (a re-read between moves: faster, and a
+    piece being placed cannot change it); otherwise measured, with borders."""
+    R = board.shape[0] // n
+    blocks = board[:n * R, :n * R].reshape(n, R, n, R, 3).transpose(0, 2, 1, 3, 4)
+    half = max(2, int(round(box / 2 * (1 - 2 * INSET) * R)))
+    c = R // 2
+    inner = np.ascontiguousarray(blocks[:, :, c - half:c + half, c - half:c + half])  # r, c, 2h, 2h, 3
+    side = 2 * half
+    mosaic = inner.transpose(0, 2, 1, 3, 4).reshape(n * side, n * side, 3)
+    small = cv2.resize(mosaic, (n * PATCH, n * PATCH), interpolation=cv2.INTER_AREA)
+    patches = small.reshape(n, PATCH, n, PATCH, 3).transpose(0, 2, 1, 3, 4)
+    if grounds is not None:
+        ground = np.asarray(grounds, np.float32).reshape(n, n, 3)
+        border = np.zeros((n, n, 3), np.float32)
+    else:
+        px = lambda f: int(round(float(np.clip(f * box / 2, BORDER_RANGE[0], BORDER_RANGE[1])) * R))  # noqa: E731
+        ground = _grounds(blocks, [px(f) for f in GROUND_AT])
+        # side by side (a box drawn a pixel or two off the lattice's centre,
+        # a mark's badge over one side): each side's ring least like the
+        # ground, then the median of the four sides
+        ds = range(px(BORDER_AT[0]), px(BORDER_AT[1]) + 1)
+        meds = np.stack([np.median(_ring(blocks, d, step=2), axis=3) for d in ds], axis=3)  # r, c, 4, D, 3
+        far = np.argmax(np.linalg.norm(meds - ground[:, :, None, None], axis=4), axis=3)
+        sides = np.take_along_axis(meds, far[:, :, :, None, None], axis=3)[:, :, :, 0]  # r, c, 4, 3
+        # the sides facing the board's frame are left out (the frame is no
+        # given's border): sides are top, bottom, left, right
+        inner = np.ones((n, n, 4), bool)
+        inner[0, :, 0] = inner[-1, :, 1] = inner[:, 0, 2] = inner[:, -1, 3] = False
+        sides = np.where(inner[..., None], sides, np.nan)
+        border = np.nanmedian(sides, axis=2)
+    diff = patches - ground[:, :, None, None]
+    ink = np.einsum("rcyxk,rcyxk->rcyx", diff, diff) > INK * INK
+    return [Cell(patches[r, c], ground[r, c], border[r, c], ink[r, c]) for r in range(n) for c in range(n)]
+
+
+def _shift_min(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per-pixel Lab distance between ``a`` and ``b`` at the best of the
+    nine one-pixel shifts of ``b`` (edges padded)."""
+    pad = np.pad(b, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    best = None
+    for dy in range(3):
+        for dx in range(3):
+            d = np.linalg.norm(a - pad[dy:dy + PATCH, dx:dx + PATCH], axis=2)
+            best = d if best is None else np.minimum(best, d)
+    return best
+
+
+def _normalised(cell: Cell) -> np.ndarray:
+    return cell.patch - cell.ground
+
+
+def _two_means(x: np.ndarray) -> np.ndarray:
+    """Labels 0/1 of a 2-means on rows of x, from the farthest pair."""
+    d = np.linalg.norm(x[:, None] - x[None], axis=2)
+    i, j = np.unravel_index(int(np.argmax(d)), d.shape)
+    c0, c1 = x[i], x[j]
+    lab = np.zeros(len(x), int)
+    for _ in range(20):
+        new = (np.linalg.norm(x - c1, axis=1) < np.linalg.norm(x - c0, axis=1)).astype(int)
+        if (new == lab).all() and _ > 0:
+            break
+        lab = new
+        if lab.all() or not lab.any():
+            break
+        c0, c1 = np.median(x[lab == 0], axis=0), np.median(x[lab == 1], axis=0)
+    return lab
+
+
+def _ink_colour(cells: list[Cell]) -> np.ndarray:
+    pix = np.concatenate([c.patch[c.ink] for c in cells if c.ink.any()] or [np.zeros((1, 3), np.float32)])
+    return np.median(pix, axis=0)
+
+
+def _roundness(mask: np.ndarray) -> float:
+    """How disc-like a piece is: the mean of its solidity (ink over its
+    convex hull: a crescent leaves its hollow empty) and of how much it
+    overlaps itself turned a quarter about its centre (a disc does, with
+    or without rays; a crescent does not).  About 1 for a disc, 0.6-0.75
+    for a crescent."""
+    m = mask.astype(np.uint8)
+    n, lbl, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+    if n <= 1:
+        return 0.0
+    k = 1 + int(np.argmax(stats[1:, 4]))
+    comp = (lbl == k).astype(np.uint8)
+    cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    area = cv2.contourArea(cv2.convexHull(np.concatenate(cnts)))
+    solidity = min(1.0, comp.sum() / area) if area > 0 else 0.0
+    ys, xs = np.nonzero(comp)
+    turn = cv2.getRotationMatrix2D((float(xs.mean()), float(ys.mean())), 90, 1.0)
+    turned = cv2.warpAffine(comp, turn, (comp.shape[1], comp.shape[0]), flags=cv2.INTER_NEAREST) > 0
+    own = comp > 0
+    union = (own | turned).sum()
+    symmetry = float((own & turned).sum() / union) if union else 0.0
+    return (solidity + symmetry) / 2
+
+
+@dataclass
+class Look:
+    template: np.ndarray  # normalised patch (ground subtracted)
+    ink: np.ndarray  # median ink mask
+    colour: np.ndarray  # Lab of the ink
+    roundness: float
+    count: int
+
+    @property
+    def hue(self) -> float:
+        return float(np.degrees(np.arctan2(self.colour[2], self.colour[1])) % 360)
+
+    @property
+    def chroma(self) -> float:
+        return float(np.hypot(self.colour[1], self.colour[2]))
+
+    def temperature(self) -> str | None:
+        if self.chroma < CUE_CHROMA:
+            return None
+        if WARM[0] <= self.hue <= WARM[1]:
+            return "warm"
+        if COOL[0] <= self.hue <= COOL[1]:
+            return "cool"
+        return None
+
+    def describe(self) -> str:
+        t = self.temperature() or "no clear colour"
+        return f"{t} (hue {self.hue:.0f}, chroma {self.chroma:.0f}), roundness {self.roundness:.2f}"
+
+
+def _look(cells: list[Cell]) -> Look:
+    stack = np.stack([_normalised(c) for c in cells])
+    template = np.median(stack, axis=0)
+    ink = np.linalg.norm(template, axis=2) > INK
+    return Look(template, ink, _ink_colour(cells), _roundness(ink), len(cells))
+
+
+def decide_sun(looks: list[Look]) -> tuple[list[int] | None, str]:
+    """Which value each look is ([SUN, MOON] order of ``looks``), or None
+    with the reason when the cues cannot tell or disagree."""
+    if len(looks) == 1:
+        # one kind of piece, nothing to compare it with: colour and shape must
+        # both speak and agree (a yellow crescent is a moon in some games)
+        lk = looks[0]
+        colour = {"warm": SUN, "cool": MOON}.get(lk.temperature() or "")
+        shape = SUN if lk.roundness >= DISC_OR_CRESCENT + ROUNDNESS_SURE else (
+            MOON if lk.roundness <= DISC_OR_CRESCENT - ROUNDNESS_SURE else None)
+        if colour is None or shape is None or colour != shape:
+            return None, (f"only one kind of piece is on the board ({lk.describe()}) and its colour and shape "
+                          "do not both say sun or both say moon")
+        return [colour], f"one kind of piece, {lk.describe()}: {'sun' if colour == SUN else 'moon'}"
+    a, b = looks
+    votes = []
+    ta, tb = a.temperature(), b.temperature()
+    if {ta, tb} == {"warm", "cool"} or (ta == "warm" and tb is None) or (tb == "warm" and ta is None) \
+            or (ta == "cool" and tb is None) or (tb == "cool" and ta is None):
+        warm_first = ta == "warm" or tb == "cool"
+        votes.append(("colour", 0 if warm_first else 1))
+    ds = a.roundness - b.roundness
+    if abs(ds) >= ROUNDNESS_APART:
+        votes.append(("shape", 0 if ds > 0 else 1))
+    if not votes:
+        return None, (f"the two kinds of piece ({a.describe()}; {b.describe()}) show no sun/moon cue "
+                      "(a warm vs cool colour, a disc vs a crescent)")
+    if len({v for _, v in votes}) > 1:
+        return None, (f"the cues disagree: colour says one kind is the sun, shape the other "
+                      f"({a.describe()}; {b.describe()})")
+    sun = votes[0][1]
+    why = " and ".join(name for name, _ in votes)
+    return ([SUN, MOON] if sun == 0 else [MOON, SUN]), f"suns told from moons by {why}"
+
+
+@dataclass
+class CellReading:
+    values: np.ndarray  # rows x cols, EMPTY/SUN/MOON
+    locked: np.ndarray  # rows x cols bool
+    conf: np.ndarray  # rows x cols 0..1
+    unsure: list[tuple[int, int]]
+    covered: list[tuple[int, int]]  # cells read through something covering part of them
+    looks: list[Look]  # piece looks, in the order of ``values_of``
+    values_of: list[int]  # the value of each look
+    pieces: str  # how suns were told from moons
+    givens: str  # how givens were told from placed pieces
+    empty_ground: np.ndarray | None = None
+    odd_empty: list[tuple[int, int]] = field(default_factory=list)  # "empty" cells of another ground
+    unread: list[tuple[int, int]] = field(default_factory=list)  # neither empty, sun nor moon for sure
+    apart: float = 1.0  # the smallest difference between two templates
+    misfits: list[tuple[int, int]] = field(default_factory=list)  # cells that fit no learned look
+    refusal: str | None = None  # set when the cells are not a Tango board's
+    extra: dict = field(default_factory=dict)
+
+
+def _match(cells: list[Cell], templates: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(best template index, misfit of the best, margin to the next) for each
+    cell, with pixels that fit no template masked (and the masked share).
+    All cells against all templates at once."""
+    if not cells:
+        return np.zeros(0, int), np.zeros(0), np.zeros((2, 0))
+    norm = np.stack([_normalised(c) for c in cells]).astype(np.float32)  # N x P x P x 3
+    pads = np.stack([np.pad(t, ((1, 1), (1, 1), (0, 0)), mode="edge") for t in templates]).astype(np.float32)
+    dist = None  # N x T x P x P, the best of the nine shifts
+    for dy in range(3):
+        for dx in range(3):
+            shifted = pads[:, dy:dy + PATCH, dx:dx + PATCH]  # T x P x P x 3
+            diff = norm[:, None] - shifted[None]
+            d = np.sqrt(np.einsum("ntyxc,ntyxc->ntyx", diff, diff))
+            dist = d if dist is None else np.minimum(dist, d)
+    bad = dist > FIT
+    foreign = bad.all(axis=1)  # N x P x P
+    keep = ~foreign
+    kept = keep.sum(axis=(1, 2)).astype(float)
+    err = (bad & keep[:, None]).sum(axis=(2, 3)) / np.maximum(kept, 1)[:, None]  # N x T
+    order = np.argsort(err, axis=1)
+    rows = np.arange(len(cells))
+    best = order[:, 0]
+    misfit = err[rows, best]
+    margin = err[rows, order[:, 1]] - misfit if len(templates) > 1 else np.ones(len(cells))
+    misfit = np.where(kept > 0, misfit, 1.0)
+    cover = foreign.mean(axis=(1, 2))
+    return best, misfit, np.stack([margin, cover])
+
+
+def separation(templates: list[np.ndarray]) -> float:
+    """The smallest share of pixels in which two templates differ."""
+    if len(templates) < 2:
+        return 1.0
+    return min(float(np.mean(_shift_min(a, b) > FIT)) for i, a in enumerate(templates) for b in templates[i + 1:])
+
+
+def sure_cells(best: np.ndarray, misfit: np.ndarray, margin: np.ndarray, cover: np.ndarray,
+               apart: float) -> np.ndarray:
+    """Which cells' best template is a sure read."""
+    return (misfit <= min(MAX_MISFIT * apart, ABS_MISFIT)) & (margin >= MARGIN * apart) & (cover <= MAX_COVER)
+
+
+def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
+    """Learn the looks and read every cell."""
+    n = rows * cols
+    shares = np.array([c.ink_share for c in cells])
+    empties = [i for i in range(n) if shares[i] < EMPTY_INK]
+    pieces = [i for i in range(n) if shares[i] > PIECE_INK]
+    # colourless ink among coloured pieces is no piece (a mouse pointer's
+    # arrow, a cursor): left out of the looks, so it fits none of them
+    chroma = {i: float(np.hypot(*_ink_colour([cells[i]])[1:])) for i in pieces}
+    if any(c >= COLOURLESS for c in chroma.values()):
+        pieces = [i for i in pieces if chroma[i] >= COLOURLESS]
+    looks: list[Look] = []
+    if pieces:
+        feats = np.stack([np.concatenate([cv2.resize(cells[i].ink.astype(np.float32), (12, 12)).ravel(),
+                                          _ink_colour([cells[i]]) / 25.0]) for i in pieces])
+        split = _two_means(feats) if len(pieces) >= 2 else np.zeros(len(pieces), int)
+        groups = [[pieces[k] for k in range(len(pieces)) if split[k] == g] for g in (0, 1)]
+        groups = [g for g in groups if g]
+        looks = [_look([cells[i] for i in g]) for g in groups]
+        if len(looks) == 2:
+            apart = float(np.mean(_shift_min(looks[0].template, looks[1].template) > FIT))
+            same_kind = (float(np.linalg.norm(looks[0].colour - looks[1].colour)) < SAME_COLOUR
+                         and abs(looks[0].roundness - looks[1].roundness) < ROUNDNESS_APART)
+            if apart < LOOKS_APART or same_kind:
+                # one kind of piece (a few of them covered, or drawn a little
+                # differently): split by noise, not two kinds
+                looks = [_look([cells[i] for i in pieces])]
+    values_of, pieces_why = decide_sun(looks) if looks else ([], "no pieces on the board")
+    templates = [np.zeros((PATCH, PATCH, 3), np.float32)] + [lk.template for lk in looks]
+    best, misfit, mc = _match(cells, templates)
+    margin, cover = mc
+    apart = max(separation(templates), 1e-6)  # identical looks: nothing is sure
+    values = np.full((rows, cols), EMPTY, np.int64)
+    conf = np.zeros((rows, cols), np.float32)
+    unsure, covered, misfits = [], [], []
+    for i in range(n):
+        r, c = divmod(i, cols)
+        k = int(best[i])
+        ok = bool(sure_cells(best[i:i + 1], misfit[i:i + 1], margin[i:i + 1], cover[i:i + 1], apart)[0])
+        if k > 0:
+            if values_of is None:
+                ok = False
+            else:
+                values[r, c] = values_of[k - 1]
+        conf[r, c] = float(np.clip(min(1 - misfit[i] / (2 * min(MAX_MISFIT * apart, ABS_MISFIT)),
+                                       margin[i] / (2 * MARGIN * apart)), 0, 1)) if ok else 0.0
+        if not ok:
+            unsure.append((r, c))
+            if cover[i] <= MAX_COVER and misfit[i] > min(MAX_MISFIT * apart, ABS_MISFIT):
+                misfits.append((r, c))
+        elif cover[i] > 0.02:
+            covered.append((r, c))
+    # an empty cell looks like the other empty cells: one whose ground is
+    # unlike theirs was measured on something else (a piece filling its box)
+    empty = [i for i in range(n) if values.flat[i] == EMPTY and divmod(i, cols) not in unsure]
+    if len(empty) >= 2:
+        grounds = np.stack([cells[i].ground for i in empty])
+        odd = np.linalg.norm(grounds - np.median(grounds, axis=0), axis=1) > EMPTY_GROUND
+        odd_empty = [divmod(int(i), cols) for i in np.array(empty)[odd]]
+        for rc in odd_empty:
+            unsure.append(rc)
+            conf[rc] = 0.0
+    else:
+        odd_empty = []
+    reading = CellReading(values, np.zeros((rows, cols), bool), conf, unsure, covered, looks,
+                          values_of or [], pieces_why, "", apart=apart, misfits=misfits, odd_empty=odd_empty)
+    reading.unread = sorted(set(unsure))  # before doubt about givens is added
+    _decide_locked(cells, reading, rows, cols)
+    return reading
+
+
+def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int], least: float = LOCK_MIN
+                          ) -> tuple[list[int], list[int], float] | None:
+    """Givens among ``piece`` by features compared with the empty cells':
+    (givens, doubtful cells, how cleanly they stand apart: the nearest
+    given's distance over the farthest other piece's) or None when no piece
+    differs.  Givens that do not look alike make every differing cell
+    doubtful (clarity 0)."""
+    ref = np.median(feats[empty], axis=0)
+    spread = float(np.median(np.linalg.norm(feats[empty] - ref, axis=1)))
+    dist = np.linalg.norm(feats[piece] - ref, axis=1)
+    tol = max(least, LOCK_SPREAD * spread)
+    diff_cells = [p for p, d in zip(piece, dist) if d > tol]
+    if not diff_cells:
+        return None
+    d_feats = feats[diff_cells]
+    # the givens' look: the medoid of the differing cells; a few that are
+    # unlike it too (a hover highlight) are doubtful, not givens
+    medoid = d_feats[int(np.argmin(np.linalg.norm(d_feats[:, None] - d_feats[None], axis=2).sum(axis=1)))]
+    like = np.linalg.norm(d_feats - medoid, axis=1) <= max(tol, 0.5 * float(np.linalg.norm(medoid - ref)))
+    if like.mean() < GIVENS_AGREE:
+        return [], diff_cells, 0.0
+    givens = [p for p, ok in zip(diff_cells, like) if ok]
+    doubtful = [p for p, ok in zip(diff_cells, like) if not ok]
+    if len(givens) < MIN_GIVENS:  # one odd cell is a pointer or a hover, not a look for givens
+        return None
+    # a piece cell between an empty cell's look and a given's is doubtful
+    centre = np.median(d_feats[like], axis=0)
+    half = 0.5 * float(np.linalg.norm(centre - ref))
+    doubtful += [p for p, d in zip(piece, dist) if tol < d < half and p not in givens]
+    near_given = min(float(d) for p, d in zip(piece, dist) if p in givens)
+    far_other = max([float(d) for p, d in zip(piece, dist) if p not in givens] + [tol])
+    return givens, doubtful, near_given / far_other
+
+
+def _givens_on_full_board(feats: np.ndarray, piece: list[int], values: np.ndarray, least: float = LOCK_MIN
+                          ) -> list[int] | None:
+    """Givens on a board with no empty cell.  Within each kind of piece the
+    cells may fall into two groups by these features.  When both kinds split
+    the same way, the givens are the matching pair of groups with fewer
+    cells (a full board has fewer givens than placed pieces).  None when
+    nothing tells (only one kind splits, or the groups do not stand apart)."""
+    kinds = []
+    for v in sorted(set(int(values[i]) for i in piece)):
+        idx = [i for i in piece if values[i] == v]
+        split = None
+        if len(idx) >= 3:
+            labels = _two_means(feats[idx])
+            groups = [np.array(idx)[labels == g] for g in (0, 1)]
+            if min(len(g) for g in groups) > 0:
+                centres = [np.median(feats[g], axis=0) for g in groups]
+                spread = max(float(np.median(np.linalg.norm(feats[g] - c, axis=1))) for g, c in zip(groups, centres))
+                if float(np.linalg.norm(centres[0] - centres[1])) > max(least, LOCK_SPREAD * spread):
+                    # the two groups must stand apart cleanly: every cell much
+                    # nearer its own group's centre than the other's
+                    own = [np.linalg.norm(feats[g] - c, axis=1) for g, c in zip(groups, centres)]
+                    other = [np.linalg.norm(feats[g] - c, axis=1) for g, c in zip(groups, centres[::-1])]
+                    if min(float(o.min()) for o in other) < GIVENS_CLEAR * max(float(w.max()) for w in own):
+                        return None
+                    split = (groups, centres)
+        kinds.append((idx, split))
+    splits = [k for k in kinds if k[1] is not None]
+    if not splits:
+        return None
+    if len(splits) == 2:
+        (ga, ca), (gb, cb) = splits[0][1], splits[1][1]
+        # pair the groups of the two kinds that look alike
+        same = float(np.linalg.norm(ca[0] - cb[0]) + np.linalg.norm(ca[1] - cb[1]))
+        cross = float(np.linalg.norm(ca[0] - cb[1]) + np.linalg.norm(ca[1] - cb[0]))
+        pairs = [(ga[0], gb[0]), (ga[1], gb[1])] if same <= cross else [(ga[0], gb[1]), (ga[1], gb[0])]
+        da = ca[0] - ca[1]
+        db = (cb[0] - cb[1]) if same <= cross else (cb[1] - cb[0])
+        if float(np.dot(da, db)) < GIVENS_SAME_WAY * float(np.linalg.norm(da) * np.linalg.norm(db)):
+            return None
+        few = min(pairs, key=lambda p: len(p[0]) + len(p[1]))
+        return [int(i) for g in few for i in g]
+    # one kind split and the other not: its pieces could be all placed or all
+    # givens (or its givens faded by an animation); nothing tells which
+    return None
+
+
+def _grounds_around_pieces(cells: list[Cell], rd: CellReading, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's ground measured over its whole middle, the piece's pixels
+    (its look's ink, grown by two pixels) left out: far more pixels than a
+    ring, and none of a frame's or a grid line's.  Returns the grounds'
+    medians (their colour) and their pattern: the spread of their lightness
+    (thin hatching leaves the median white)."""
+    masks = {0: np.zeros((PATCH, PATCH), bool)}
+    for lk, v in zip(rd.looks, rd.values_of or []):
+        masks[v] = cv2.dilate(lk.ink.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    colour, texture = [], []
+    for i, c in enumerate(cells):
+        m = masks.get(int(rd.values.ravel()[i]), masks[0])
+        keep = c.patch[~m] if (~m).sum() >= 16 else c.patch.reshape(-1, 3)
+        med = np.median(keep, axis=0)
+        colour.append(med)
+        lo, hi = np.percentile(keep[:, 0], PATTERN_PERCENTILES)
+        texture.append([float(hi - lo)])
+    return np.stack(colour), np.array(texture)
+
+
+LEAST = {"ground": LOCK_MIN, "border": BORDER_MIN, "ground's pattern": LOCK_MIN}
+
+
+def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> None:
+    """Givens: piece cells whose ground, or else whose box border, differs
+    from the empty cells' (on a full board: from the other pieces') the
+    same way."""
+    values = rd.values.ravel()
+    empty = [i for i in range(len(cells)) if values[i] == EMPTY and divmod(i, cols) not in rd.unsure]
+    piece = [i for i in range(len(cells)) if values[i] != EMPTY]
+    if empty:
+        rd.empty_ground = np.median(np.stack([cells[i].ground for i in empty]), axis=0)
+    if not piece:
+        rd.givens = "no pieces"
+        return
+    colour, texture = _grounds_around_pieces(cells, rd, cols)
+    features = (("ground", colour), ("border", np.stack([c.border for c in cells])), ("ground's pattern", texture))
+    if len(empty) >= 2:
+        # the feature whose differing cells stand apart most cleanly
+        found = [(name, f) for name, feats in features
+                 if (f := _givens_against_empty(feats, empty, piece, LEAST[name])) is not None]
+        if found:
+            # of the features that set givens apart cleanly, the one that sets
+            # more of them apart (a piece's colour can tint one kind's ground)
+            clear = [nf for nf in found if nf[1][2] >= GIVENS_CLEAR]
+            name, (givens, doubtful, clarity) = max(clear or found, key=lambda nf: (len(nf[1][0]), nf[1][2])
+                                                    if clear else nf[1][2])
+            if clarity < GIVENS_CLEAR:
+                rd.givens = (f"piece cells differ from empty ones in their {name}, but not cleanly: "
+                             "givens unsure")
+                rd.unsure.extend(divmod(p, cols) for p in piece)
+                return
+            kinds_given = {int(values[p]) for p in givens}
+            others = [p for p in piece if p not in givens and p not in doubtful]
+            other_kinds = {int(values[p]) for p in others}
+            if len(kinds_given) == 1 and len(other_kinds) == 1 and kinds_given != other_kinds:
+                # the givens are exactly the pieces of one kind: the other
+                # kind's colour may be what hides their given look
+                doubtful += others
+                rd.givens = (f"givens differ from the other cells in their {name}, but only pieces of one kind "
+                             "do: the others' givens unsure")
+            else:
+                rd.givens = f"givens differ from the other cells in their {name}"
+            for p in givens:
+                rd.locked[divmod(p, cols)] = True
+            rd.unsure.extend(divmod(p, cols) for p in doubtful)
+            return
+    else:
+        for name, feats in features:
+            givens = _givens_on_full_board(feats, piece, values, LEAST[name])
+            if givens is not None:
+                for p in givens:
+                    rd.locked[divmod(p, cols)] = True
+                rd.givens = f"givens differ from the other pieces in their {name}"
+                return
+    if len(empty) >= 2:
+        rd.locked[:] = rd.values != EMPTY
+        rd.givens = "givens look like the other cells: every piece is taken as a given (as at the start of a game)"
+    else:
+        rd.givens = "a full board whose givens look like the other pieces: givens unsure"
+        rd.unsure.extend(divmod(i, cols) for i in piece)

@@ -1,0 +1,420 @@
+"""Reading the = and x marks on the edges between Tango cells, in any look.
+
+A mark sits centred on the middle of the edge two cells share.  Around each
+edge's middle a window is compared with the median of all edge windows of
+the same orientation (what an edge looks like without a mark: the grid line,
+the gap between boxes): the mark's ink is what differs from that and from
+the two cells' grounds (a box that hides the grid line under the mark is
+ground-coloured and drops out).  If the ink is a filled badge (a circle or a
+box of its own colour) the glyph is what differs inside the badge.  The
+glyph's shape decides: two parallel bars are "=", two crossing strokes "x";
+any colour, any font.  Ink that is neither leaves the edge unsure.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from solvers.tango.board import EQUAL, OPPOSITE
+
+from .lattice import Lattice
+
+# Half the window around an edge's middle (fraction of the pitch): marks are
+# 0.12-0.3 pitch wide; symbols in the cells keep 0.2 pitch from the edge.
+HALF = 0.17
+# The same line is also looked at this far (pitches) along it, either way:
+# clear of the mark (at most 0.15 pitch from the middle), short of the corner.
+ALONG = 0.32
+# The line counts as erased under a mark when, further than ERASE_SEEN
+# pitches from the middle, each of the line's rows (columns) shows the
+# cells' ground on at least this share of its pixels.
+ERASED, ERASE_SEEN = 0.5, 0.11
+# Ink running along this share of the window's length in the line's
+# direction is the grid line itself (drawn thicker on some edges), not a mark;
+# a vertical line's columns can use a lower share (marks' bars lie across it).
+LINE_RUN, LINE_RUN_ACROSS = 0.85, 0.6
+# A pixel is ink when it differs by more than this (Lab) from the no-mark
+# edge (at the best one-pixel shift) and from both cells' grounds.
+INK = 20.0
+# A mark is centred: its ink comes within this share of the pitch of the
+# edge's middle (ink touching only the window's rim is a neighbour's symbol).
+CENTRED = 0.1
+# ... and the middle of its ink's box lies within this share of the pitch of
+# the edge's middle.
+MARK_CENTRE = 0.07
+# Less ink than this share of the window is no mark.
+NO_MARK = 0.012
+# Near-black, colourless ink (a mouse pointer's body) next to an edge's
+# middle leaves "no mark" unsure: the pointer may hide one.
+POINTER_L, POINTER_CHROMA = 25.0, 12.0
+# A pointer's arrow is a solid shape: its pixels fill this share of its
+# convex hull at least (a cross's strokes fill about half).
+POINTER_SOLIDITY = 0.75
+# A badge (circle or box behind a glyph) fills at least this share of its
+# bounding box (a circle 0.79; a thick cross about 0.6) ...
+BADGE_FILL = 0.72
+# ... and most of its pixels (this share) are that colour, the glyph a few.
+BADGE_PLAIN = 0.6
+# A glyph spans at most this share of the window (0.34 pitch): anything
+# longer is lines (a grid line out of place, a pattern), not a mark.
+GLYPH_MAX = 0.8
+# Glyph shapes, as ink shares of the glyph's box (measured on 1,480 real
+# LinkedIn marks: "=" middles are empty, their bars >= 0.81 full; "x" middles
+# >= 0.15, centres >= 0.33).  "=": the middle rows at most BAR_GAP inked,
+# each outer third has a row at least BAR_FULL inked.
+BAR_GAP, BAR_FULL = 0.05, 0.7
+# ... and each bar is at least BAR_FLAT times wider than it is thick.
+BAR_FLAT = 2.0
+# "x": a box of aspect within CROSS_ASPECT, its middle at least CROSS_CENTRE
+# inked, every middle row and column at least CROSS_MID (real: >= 0.167; an
+# "=" whose bars blur together: about 0.13), the outer thirds'
+# fullest rows and columns at least CROSS_ENDS, every corner CROSS_CORNER.
+CROSS_ASPECT, CROSS_CENTRE, CROSS_MID, CROSS_ENDS, CROSS_CORNER = (0.55, 1.8), 0.5, 0.15, 0.35, 0.1
+# ... and the middles of its sides, between the arms, at most CROSS_SIDE_MIDS
+# inked (real crosses: <= 0.66; a blot filling its box: 1).
+CROSS_SIDE_MIDS = 0.8
+# ... and ink (within a pixel) along this share of both diagonals at least
+# (real crosses: all of them; an "=" with a grid line's rest through its
+# middle, which otherwise has a cross's shares: about half).
+CROSS_DIAGONALS = 0.9
+# A glyph spanning fewer screenshot pixels than this is not told (real marks:
+# 4.7 px and more; "=" and "x" of three pixels blur into the same blot).
+MIN_GLYPH_PIXELS = 4.0
+# A pointer's arrow is not a bar: its box is less than this much longer than wide.
+BAR_RATIO = 1.8
+
+
+def _window(lab: np.ndarray, cx: float, cy: float, a: int) -> np.ndarray | None:
+    x, y = int(round(cx)), int(round(cy))
+    h, w = lab.shape[:2]
+    if x - a - 1 < 0 or y - a - 1 < 0 or x + a + 2 > w or y + a + 2 > h:
+        return None
+    return lab[y - a - 1:y + a + 2, x - a - 1:x + a + 2]
+
+
+def _shift_dist(win: np.ndarray, ref: np.ndarray, with_ref: bool = False):
+    """Per-pixel distance of win's middle to ref, at the one-pixel shift of
+    the whole window that fits best (a line a pixel off on this edge; a
+    per-pixel shift would let a glyph's bar hide in the line's blur); with
+    the shifted ref when asked."""
+    n = win.shape[0] - 2
+    mid = win[1:-1, 1:-1]
+    best, score, at = None, np.inf, None
+    for dy in range(3):
+        for dx in range(3):
+            d = np.linalg.norm(mid - ref[dy:dy + n, dx:dx + n], axis=2)
+            m = float(np.mean(np.minimum(d, 2 * INK)))  # a mark's ink must not pick the shift
+            if m < score:
+                best, score, at = d, m, ref[dy:dy + n, dx:dx + n]
+    return (best, at) if with_ref else best
+
+
+def _near_middle(shape: tuple[int, int], radius: float) -> np.ndarray:
+    yy, xx = np.mgrid[0:shape[0], 0:shape[1]]
+    c = (shape[0] - 1) / 2
+    return np.hypot(yy - c, xx - c) <= radius
+
+
+def _components(mask: np.ndarray, centre_r: float) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
+    """Connected ink parts that come near the window's middle: (mask, box)."""
+    n, lbl, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    size = mask.shape[0]
+    c = (size - 1) / 2
+    out = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if area < 2:
+            continue
+        part = lbl == i
+        ys, xs = np.nonzero(part)
+        if np.min(np.hypot(xs - c, ys - c)) > centre_r:
+            continue
+        out.append((part, (int(x), int(y), int(w), int(h))))
+    return out
+
+
+def _glyph(parts, line: np.ndarray | None = None) -> np.ndarray | None:
+    """The centred ink cut to its bounding box; without the rows or columns
+    where the grid line runs (``line``: its pixels in the window), where a
+    stroke crossing the line cannot be told from the line."""
+    if not parts:
+        return None
+    ink = np.logical_or.reduce([p[0] for p in parts])
+    ys, xs = np.nonzero(ink)
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    g = ink[y0:y1, x0:x1]
+    if line is not None and line.any():
+        box = line[y0:y1, x0:x1]
+        # only gaps: line columns (rows) in the glyph's middle third that the
+        # glyph's ink leaves (nearly) empty there
+        h, w = g.shape
+        cols = [c for c in np.flatnonzero(box.mean(axis=0) >= 0.5) if w / 3 <= c < 2 * w / 3 and g[:, c].mean() < 0.2]
+        rows = [r for r in np.flatnonzero(box.mean(axis=1) >= 0.5) if h / 3 <= r < 2 * h / 3 and g[r].mean() < 0.2]
+        if 0 < len(cols) <= 3 and g.shape[1] - len(cols) >= 3:
+            g = np.delete(g, cols, axis=1)
+        if 0 < len(rows) <= 3 and g.shape[0] - len(rows) >= 3:
+            g = np.delete(g, rows, axis=0)
+    return g
+
+
+def glyph_features(g: np.ndarray) -> dict[str, float]:
+    """Ink shares of a glyph cut to its box: the emptiest row (and column) of
+    its middle half, the fullest row (column) of each outer third (the
+    smaller of the two), its four corners (the emptiest) and its middle."""
+    h, w = g.shape
+    out = {}
+    for name, m in (("rows", g), ("cols", g.T)):
+        prof = m.mean(axis=1)
+        n = len(prof)
+        mid = prof[n // 4: n - n // 4]
+        out["mid_" + name] = float(mid.min()) if mid.size else 1.0
+        k = max(1, n // 3)
+        out["ends_" + name] = float(min(prof[:k].max(), prof[n - k:].max()))
+    ys, xs = np.array_split(np.arange(h), 4), np.array_split(np.arange(w), 4)
+    out["corners"] = min(float(g[np.ix_(ys[i], xs[j])].mean()) for i in (0, 3) for j in (0, 3))
+    y3, x3 = np.array_split(np.arange(h), 3), np.array_split(np.arange(w), 3)
+    out["centre"] = float(g[np.ix_(y3[1], x3[1])].mean())
+    # the middles of the four sides, between a cross's arms
+    out["side_mids"] = max(float(g[np.ix_(y3[i], x3[j])].mean()) for i, j in ((0, 1), (2, 1), (1, 0), (1, 2)))
+    # both diagonals (within a pixel): a cross's strokes run along them
+    grown = cv2.dilate(g.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    t = np.linspace(0, 1, max(h, w))
+    rows, cols = np.round(t * (h - 1)).astype(int), np.round(t * (w - 1)).astype(int)
+    out["diagonals"] = min(float(grown[rows, cols].mean()), float(grown[rows, w - 1 - cols].mean()))
+    return out
+
+
+def _bars_are_flat(g: np.ndarray) -> bool:
+    """Each of the glyph's two bands of inked rows is a bar: much wider than
+    it is thick (half of a cross is as thick as it is wide)."""
+    inked = g.mean(axis=1) > BAR_GAP
+    runs, prev = [], False
+    for i, v in enumerate(inked):
+        if v and not prev:
+            runs.append(1)
+        elif v:
+            runs[-1] += 1
+        prev = v
+    return len(runs) == 2 and max(runs) * BAR_FLAT <= g.shape[1]
+
+
+def glyph_kind(parts, line: np.ndarray | None = None) -> str | None:
+    """"=" (two bars: an empty middle between full outer rows), "x"
+    (crossing strokes: a full middle, ink in every corner and across the
+    middle rows and columns), or None."""
+    g = _glyph(parts, line)
+    if g is None or min(g.shape) < 4:  # too small to have parts (corners, a middle)
+        return None
+    size = parts[0][0].shape[0]
+    if max(g.shape) > GLYPH_MAX * size:  # as long as the window: lines, not a glyph
+        return None
+    f = glyph_features(g)
+    h, w = g.shape
+    # bars lie across: every game writes "=" upright (a cross broken where it
+    # crosses a vertical grid line looks like bars standing up: not an "=")
+    if f["mid_rows"] <= BAR_GAP and f["ends_rows"] >= BAR_FULL and _bars_are_flat(g):
+        return "="
+    if CROSS_ASPECT[0] <= w / h <= CROSS_ASPECT[1] and f["centre"] >= CROSS_CENTRE and \
+            min(f["mid_rows"], f["mid_cols"]) >= CROSS_MID and min(f["ends_rows"], f["ends_cols"]) >= CROSS_ENDS \
+            and f["corners"] >= CROSS_CORNER and f["side_mids"] <= CROSS_SIDE_MIDS and f["diagonals"] >= CROSS_DIAGONALS:
+        return "x"
+    return None
+
+
+def _drop_line_runs(ink: np.ndarray, vertical_line: bool) -> np.ndarray:
+    """Ink without the rows (columns, for a vertical line) inked along most
+    of the window in the line's direction: the grid line drawn thicker or a
+    pixel off on this edge.  A mark's bars are far shorter."""
+    out = ink.copy()
+    along = ink.mean(axis=0) if vertical_line else ink.mean(axis=1)
+    # an "=" has its bars across a vertical line: its columns hold little ink
+    for i in np.flatnonzero(along >= (LINE_RUN_ACROSS if vertical_line else LINE_RUN)):
+        if vertical_line:
+            out[:, i] = False
+        else:
+            out[i, :] = False
+    return out
+
+
+def _is_pointer(part: np.ndarray, win: np.ndarray) -> bool:
+    """A mouse pointer's arrow: near-black and colourless, solid (unlike a
+    cross's strokes), not a bar (unlike an "=" stroke), no mark by itself."""
+    pix = win[part]
+    if len(pix) < 6 or np.median(pix[:, 0]) > POINTER_L or np.median(np.hypot(pix[:, 1], pix[:, 2])) > POINTER_CHROMA:
+        return False
+    ys, xs = np.nonzero(part)
+    w, h = np.ptp(xs) + 1, np.ptp(ys) + 1
+    if max(w, h) > BAR_RATIO * min(w, h):
+        return False
+    cnts, _ = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.contourArea(cv2.convexHull(np.concatenate(cnts)))
+    if hull <= 0 or part.sum() / hull < POINTER_SOLIDITY:
+        return False
+    return glyph_kind([(part, None)]) is None  # a dark mark in its own right is no pointer
+
+
+def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
+             line: np.ndarray | None = None) -> tuple[str | None, float]:
+    """(EQUAL | OPPOSITE | None, confidence) for the ink found in a window."""
+    size = ink.shape[0]
+    parts = _components(ink, max(2.0, CENTRED * pitch))
+    total = int(sum(p[0].sum() for p in parts))
+    if total < NO_MARK * size * size:
+        # no mark in the middle; near-black ink elsewhere in the window may be
+        # a mouse pointer hiding one
+        dark = ink & (win[..., 0] < POINTER_L) & (np.hypot(win[..., 1], win[..., 2]) < POINTER_CHROMA)
+        return None, (0.0 if dark.sum() >= NO_MARK * size * size else 1.0)
+    # a badge: one filled blob of one colour; the glyph is what differs inside it
+    big, (x, y, w, h) = max(parts, key=lambda p: p[0].sum())
+    if big.sum() >= BADGE_FILL * w * h and w >= 0.25 * size and h >= 0.25 * size:
+        inner = cv2.erode(big.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        colour = np.median(win[inner], axis=0) if inner.any() else None
+        plain = float(np.mean(np.linalg.norm(win[inner] - colour, axis=1) <= INK)) if colour is not None else 0
+        if colour is not None and plain >= BADGE_PLAIN:
+            glyph = inner & (np.linalg.norm(win - colour, axis=2) > INK)
+            gparts = _components(glyph, max(2.0, CENTRED * pitch + 2))
+            gtotal = int(sum(p[0].sum() for p in gparts))
+            if gtotal >= 3:
+                parts, total = gparts, gtotal
+    kind = _centred_kind(parts, size, pitch, line)
+    if kind is None:
+        # a mouse pointer (a filled, colourless dark arrow) beside or over the
+        # mark: read what remains, and only a clean mark counts
+        pointer = [pp for pp in parts if _is_pointer(pp[0], win)]
+        if pointer:
+            parts = [pp for pp in parts if not any(pp is q for q in pointer)]
+            if int(sum(pp[0].sum() for pp in parts)) < NO_MARK * size * size:
+                return None, 0.0  # the pointer may hide a mark
+            kind = _centred_kind(parts, size, pitch, line)
+    if kind is not None:
+        return (OPPOSITE if kind == "x" else EQUAL), 1.0
+    return None, 0.0
+
+
+def _centred_kind(parts, size: int, pitch: float, line: np.ndarray | None) -> str | None:
+    """The glyph's kind when its ink is centred on the edge's middle."""
+    if not parts:
+        return None
+    ys, xs = np.nonzero(np.logical_or.reduce([pp[0] for pp in parts]))
+    off = np.hypot((xs.min() + xs.max()) / 2 - (size - 1) / 2, (ys.min() + ys.max()) / 2 - (size - 1) / 2)
+    return glyph_kind(parts, line) if off <= MARK_CENTRE * pitch + 1 else None
+
+
+def _shift_dist_many(wins: np.ndarray, refs: np.ndarray, shifts: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_shift_dist` for many windows at once: ``wins`` (E, n+2, n+2, 3)
+    against ``refs`` (E or 1, n+2, n+2, 3); returns the distances (E, n, n)
+    and each window's shifted ref (E, n, n, 3).  ``shifts`` False: no shift
+    (the same line further along lies where this one does)."""
+    n = wins.shape[1] - 2
+    mid = wins[:, 1:-1, 1:-1]
+    # the shift is chosen on lightness alone (cheap), the distance is Lab's
+    best_at = np.zeros((len(wins), 2), int) + 1
+    if shifts:
+        best_score = None
+        for dy in range(3):
+            for dx in range(3):
+                score = np.minimum(np.abs(mid[..., 0] - refs[:, dy:dy + n, dx:dx + n, 0]), 2 * INK).mean(axis=(1, 2))
+                if best_score is None:
+                    best_score = score
+                    best_at[:] = (dy, dx)
+                else:
+                    better = score < best_score
+                    best_at[better] = (dy, dx)
+                    best_score = np.minimum(best_score, score)
+    full = np.broadcast_to(refs, wins.shape)
+    ref = np.stack([full[i, dy:dy + n, dx:dx + n] for i, (dy, dx) in enumerate(best_at)])
+    diff = mid - ref
+    return np.sqrt(np.einsum("eyxc,eyxc->eyx", diff, diff)), ref
+
+
+def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray],
+               lines: bool = True, scale: float = 1.0) -> dict[tuple[int, int, int, int], tuple[str | None, float]]:
+    """Every edge between two cells: (mark or None, confidence).  ``lines``:
+    the cells are separated by grid lines (which a game may erase under its
+    marks), not gaps between tiles.  ``scale``: the screenshot's pixels per
+    pixel of ``lab`` (a glyph too small in the screenshot is not told)."""
+    p = (lat.px + lat.py) / 2
+    a = max(3, int(round(HALF * p)))
+    size = 2 * a + 1
+    wins: dict[tuple[int, int, int, int], list[np.ndarray]] = {}
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            for dr, dc in ((0, 1), (1, 0)):
+                r2, c2 = r + dr, c + dc
+                if r2 >= lat.rows or c2 >= lat.cols:
+                    continue
+                cx = lat.x0 + (c + 1) * lat.px if dc else lat.x0 + (c + 0.5) * lat.px
+                cy = lat.y0 + (r + 1) * lat.py if dr else lat.y0 + (r + 0.5) * lat.py
+                ax, ay = (0.0, 1.0) if dc else (1.0, 0.0)  # along the edge
+                ws = [_window(lab, cx + ax * off * p, cy + ay * off * p, a) for off in (0.0, -ALONG, ALONG)]
+                if all(w is not None for w in ws):
+                    wins[(r, c, r2, c2)] = ws
+    near = _near_middle((size, size), CENTRED * p + 2)
+    far = ~_near_middle((size, size), ERASE_SEEN * p)
+    out: dict[tuple[int, int, int, int], tuple[str | None, float]] = {}
+    for vertical_line in (True, False):
+        keys = [k for k in wins if (k[3] != k[1]) == vertical_line]
+        if not keys:
+            continue
+        W = np.stack([wins[k][0] for k in keys])
+        template = np.median(W, axis=0)
+        mid = W[:, 1:-1, 1:-1]
+        # unlike an edge without a mark, unlike this very line a little
+        # further along (drawn darker or thicker on some edges), unlike both
+        # cells' grounds; rows of ink along the whole window are the line
+        differs, line = _shift_dist_many(W, template[None])
+        before, _ = _shift_dist_many(W, np.stack([wins[k][1] for k in keys]), shifts=False)
+        after, _ = _shift_dist_many(W, np.stack([wins[k][2] for k in keys]), shifts=False)
+        ink = (differs > INK) & (before > INK) & (after > INK)
+        g1 = np.stack([grounds[k[0] * lat.cols + k[1]] for k in keys])[:, None, None]
+        g2 = np.stack([grounds[k[2] * lat.cols + k[3]] for k in keys])[:, None, None]
+        unlike_ground = (np.linalg.norm(mid - g1, axis=3) > INK) & (np.linalg.norm(mid - g2, axis=3) > INK)
+        ink &= unlike_ground
+        # where the game erased the line under its mark, a glyph's stroke
+        # crossing the line's place looks like the line: judge those pixels
+        # against the ground alone (erased: the line is missing towards the
+        # window's ends, past where a glyph would be)
+        on_line = (np.linalg.norm(line - g1, axis=3) > INK / 2) & (np.linalg.norm(line - g2, axis=3) > INK / 2)
+        for i, k in enumerate(keys):
+            ends = on_line[i] & far
+            if lines and ends.any() and _line_erased(ends, unlike_ground[i], vertical_line):
+                ink[i] |= on_line[i] & unlike_ground[i] & near
+            mark_ink = _drop_line_runs(ink[i], vertical_line)
+            if mark_ink.sum() < NO_MARK * size * size and not _dark_nearby(mark_ink, mid[i]):
+                out[k] = (None, 1.0)  # nothing there (the common case, decided quickly)
+                continue
+            kind, conf = classify(mark_ink, mid[i], p, on_line[i] if lines else None)
+            if kind is not None and _glyph_side(mark_ink, p) * scale < MIN_GLYPH_PIXELS:
+                kind, conf = None, 0.0  # a few pixels of ink: "=" and "x" look alike
+            out[k] = (kind, conf)
+    return out
+
+
+def _line_erased(ends: np.ndarray, unlike_ground: np.ndarray, vertical_line: bool) -> bool:
+    """The grid line is missing towards the window's ends: every row (column)
+    where the no-mark edge has its line shows mostly ground there.  Row by
+    row, so that a line blurred over three rows in the median of all edges
+    is not taken as erased where this edge draws it on one of them."""
+    if vertical_line:
+        ends, unlike_ground = ends.T, unlike_ground.T
+    for row in np.flatnonzero(ends.any(axis=1)):
+        seen = ends[row]
+        if (seen & unlike_ground[row]).sum() > (1 - ERASED) * seen.sum():
+            return False
+    return True
+
+
+def _glyph_side(ink: np.ndarray, pitch: float) -> int:
+    """The longer side of the centred ink's box, in pixels."""
+    parts = _components(ink, max(2.0, CENTRED * pitch))
+    if not parts:
+        return 0
+    ys, xs = np.nonzero(np.logical_or.reduce([q[0] for q in parts]))
+    return int(max(np.ptp(ys), np.ptp(xs)) + 1)
+
+
+def _dark_nearby(ink: np.ndarray, win: np.ndarray) -> bool:
+    """Near-black colourless ink in the window (a pointer may hide a mark)."""
+    dark = ink & (win[..., 0] < POINTER_L) & (np.hypot(win[..., 1], win[..., 2]) < POINTER_CHROMA)
+    return bool(dark.any())
