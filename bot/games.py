@@ -72,7 +72,7 @@ class EnlightBot(Game):
         rd = read_lights(img)
         if not rd.sure:
             where = " ".join(f"r{r + 1}c{c + 1}" for r, c in rd.unsure) or rd.polarity
-            raise UnreadableBoardError(f"not sure what the board shows ({where}); not clicking")
+            raise UnreadableBoardError(f"not sure what the board shows ({where}); not clicking", rd.lattice)
         return Reading(rd.board.copy(), rd.lattice, rd, list(rd.touches))
 
     def read_cells(self, img, lattice, reading):
@@ -113,7 +113,7 @@ class TangoBot(Game):
         if not rd.sure:
             parts = [f"r{r + 1}c{c + 1}" for r, c in rd.unsure_cells]
             parts += [f"the mark between r{a + 1}c{b + 1} and r{c + 1}c{d + 1}" for a, b, c, d in rd.unsure_edges]
-            raise UnreadableBoardError(f"not sure what the board shows ({', '.join(parts)}); not clicking")
+            raise UnreadableBoardError(f"not sure what the board shows ({', '.join(parts)}); not clicking", rd.lattice)
         broken = violations(rd.board)
         if broken:
             raise UnsolvableError(f"the board on screen breaks a rule: {broken[0].text}; not clicking")

@@ -28,7 +28,7 @@ import numpy as np
 from calibration.mapping import Region, ScreenMap
 from calibration.windows import Window, WindowError, window_by_id
 from solvers.errors import PuzzlebotError
-from vision.errors import NoBoardError, PartialBoardError
+from vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from vision.lattice import Lattice
 
 from . import safety
@@ -59,6 +59,9 @@ FIRST_CEILING, MIN_CEILING, LEARNED_FACTOR = 6.0, 2.0, 5.0
 WIN_SCREEN_HOLD = 0.3
 # Beyond a region whose edge the board touches, look this many pitches further.
 LOOK_BEYOND = 1.5
+# After moving the user's pointer off the board, wait this long (s) for the
+# game's hover effects (a box grown, a shadow) to fade before looking again.
+HOVER_FADE = 0.4
 
 
 class Stopped(PuzzlebotError):
@@ -290,6 +293,24 @@ class Runner:
                 continue
         return None
 
+    def _pointer_off_board(self, lat: Lattice | None) -> bool:
+        """When the pointer is over the board found (or within a cell of
+        it), move it to the park point beside the board and wait for hover
+        effects to fade.  False when it is elsewhere or cannot be moved."""
+        if self.mouse is None or lat is None:
+            return False
+        ix, iy = self.map.to_image(*self.mouse.position())
+        x0, y0, x1, y1 = lat.bbox
+        if not (x0 - lat.px <= ix <= x1 + lat.px and y0 - lat.py <= iy <= y1 + lat.py):
+            return False
+        bounds = safety.Bounds(self.target.region, self.mouse.screens(), self.target.current_window())
+        park = self._park_point(lat, bounds)
+        if park is None:
+            return False
+        self.mouse.move(*park)
+        time.sleep(HOVER_FADE)
+        return True
+
     # --- the run --------------------------------------------------------------
 
     def run(self, dry_run: bool = False) -> RunResult:
@@ -298,7 +319,15 @@ class Runner:
             self.mouse.check_not_in_corner()
         img = self._grab(self.target.region)
         t = time.perf_counter()
-        reading = self.game.read(img)
+        try:
+            reading = self.game.read(img)
+        except UnreadableBoardError as e:
+            # the user's pointer over the board (a hover effect, the arrow
+            # itself) is the commonest reason: move it off and look again
+            if dry_run or not self._pointer_off_board(e.lattice):
+                raise
+            img = self._grab(self.target.region)
+            reading = self.game.read(img)
         self.t.read += time.perf_counter() - t
         self._check_calibration(reading)
         self._check_whole(reading)

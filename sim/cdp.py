@@ -84,7 +84,9 @@ class DevTools:
         variable captured by the ``event`` listener of the element at
         ``selector``: how to reach state a game keeps inside a module or a
         function (not a global), as DevTools' own Scope view does."""
-        node = self.call("Runtime.evaluate", expression=f"document.querySelector({json.dumps(selector)})")
+        # listeners' handlers are only given for objects in an object group
+        node = self.call("Runtime.evaluate", expression=f"document.querySelector({json.dumps(selector)})",
+                         objectGroup="puzzlebot")
         oid = node["result"].get("objectId")
         if not oid:
             raise DevToolsError(f"no element {selector!r}")

@@ -246,10 +246,13 @@ def test_cli(tmp_path):
     assert r.returncode == 4 and "no Tango board" in r.stderr
 
 
-def test_cli_strict_exit_status_when_unsure():
-    """The dots fixture has one mark under a pointer: read, said unsure,
-    exit status 4 only under --strict."""
-    f = FIXTURES / "tango_12_6x6_dots_75px.png"
+def test_cli_strict_exit_status_when_unsure(tmp_path):
+    """A pointer drawn over the dots fixture's = between r4c3 and r5c3: the
+    board is read, that mark said unsure, exit status 4 only under --strict."""
+    img = cv2.imread(str(FIXTURES / "tango_12_6x6_dots_75px.png"))
+    draw_arrow(img, 12 + int(2.5 * 75) - 4, 12 + 4 * 75 - 4, scale=1.5)
+    f = tmp_path / "pointer_over_mark.png"
+    cv2.imwrite(str(f), img)
     plain = run_cli("detect", "tango", str(f))
     assert plain.returncode == 0 and "unsure edges: r4c3-r5c3" in plain.stdout and "NOT sure" in plain.stderr
     strict = run_cli("detect", "tango", str(f), "--strict")

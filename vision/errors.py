@@ -19,9 +19,14 @@ class PartialBoardError(NoBoardError):
 
 class UnreadableBoardError(PuzzlebotError):
     """A board is there but its cells cannot be read reliably (more than two
-    looks, looks that cannot be told apart)."""
+    looks, looks that cannot be told apart).  ``lattice``: where the board
+    was found, when it was."""
 
     exit_code = 4
+
+    def __init__(self, message: str, lattice=None):
+        super().__init__(message)
+        self.lattice = lattice
 
 
 class ImageFileError(InputError):

@@ -404,10 +404,13 @@ def _tile_share(G: np.ndarray, lat: Lattice) -> float:
 
 
 def _rank(block: _Block) -> tuple:
-    """Larger boards first; then tiles with gaps, when their borders bound
-    the cells (a grid laid over tiles finds borders too, a gap's width off);
-    then the share of bounded cells."""
-    return block.lattice.rows, block.box < 1.0 and block.score >= TILES_FIRST and block.from_blobs, block.score
+    """Larger boards first; then those whose bounded cells stop at their
+    sides (of two tile sizes on one lattice, the one that does not take the
+    buttons beside a board for more cells); then tiles with gaps, when their
+    borders bound the cells (a grid laid over tiles finds borders too, a
+    gap's width off); then the share of bounded cells."""
+    return (block.lattice.rows, not block.continues,
+            block.box < 1.0 and block.score >= TILES_FIRST and block.from_blobs, block.score)
 
 
 def _search(small: np.ndarray) -> _Block | None:

@@ -27,9 +27,12 @@ HALF = 0.17
 # clear of the mark (at most 0.15 pitch from the middle), short of the corner.
 ALONG = 0.32
 # The line counts as erased under a mark when, further than ERASE_SEEN
-# pitches from the middle, each of the line's rows (columns) shows the
-# cells' ground on at least this share of its pixels.
-ERASED, ERASE_SEEN = 0.5, 0.11
+# pitches from the middle (past the glyph), the line's rows (columns) show
+# the cells' ground on at least this share of their pixels (a game may
+# clear little more than the glyph: the bananas clone 0.13 pitch of 0.17).
+ERASED, ERASE_SEEN = 0.35, 0.08
+# ... and none of those rows shows the line on this share of its pixels.
+LINE_DRAWN = 0.85
 # Ink running along this share of the window's length in the line's
 # direction is the grid line itself (drawn thicker on some edges), not a mark;
 # a vertical line's columns can use a lower share (marks' bars lie across it).
@@ -67,10 +70,14 @@ BAR_GAP, BAR_FULL = 0.05, 0.7
 # ... and each bar is at least BAR_FLAT times wider than it is thick.
 BAR_FLAT = 2.0
 # "x": a box of aspect within CROSS_ASPECT, its middle at least CROSS_CENTRE
-# inked, every middle row and column at least CROSS_MID (real: >= 0.167; an
-# "=" whose bars blur together: about 0.13), the outer thirds'
+# inked, every middle row and column at least CROSS_MID (a stroke crossing
+# an erased grid line keeps a thin waist), the outer thirds'
 # fullest rows and columns at least CROSS_ENDS, every corner CROSS_CORNER.
-CROSS_ASPECT, CROSS_CENTRE, CROSS_MID, CROSS_ENDS, CROSS_CORNER = (0.55, 1.8), 0.5, 0.15, 0.35, 0.1
+CROSS_ASPECT, CROSS_CENTRE, CROSS_MID, CROSS_ENDS, CROSS_CORNER = (0.55, 1.8), 0.5, 0.08, 0.35, 0.1
+# ... unless its outer thirds hold full-width bars (ends_rows >= CROSS_BARS):
+# then its middle rows at least CROSS_MID_BARS (real crosses with such rows:
+# 0.5 and up; an "=" whose bars blur together: about 0.13).
+CROSS_BARS, CROSS_MID_BARS = 0.95, 0.3
 # ... and the middles of its sides, between the arms, at most CROSS_SIDE_MIDS
 # inked (real crosses: <= 0.66; a blot filling its box: 1).
 CROSS_SIDE_MIDS = 0.8
@@ -202,22 +209,30 @@ def _bars_are_flat(g: np.ndarray) -> bool:
 def glyph_kind(parts, line: np.ndarray | None = None) -> str | None:
     """"=" (two bars: an empty middle between full outer rows), "x"
     (crossing strokes: a full middle, ink in every corner and across the
-    middle rows and columns), or None."""
-    g = _glyph(parts, line)
-    if g is None or min(g.shape) < 4:  # too small to have parts (corners, a middle)
+    middle rows and columns), or None.  The bars are judged on the glyph as
+    it is (the line's place may be the gap between them), the strokes
+    without the line's rows and columns (where a stroke crossing the line
+    cannot be told from it)."""
+    raw = _glyph(parts)
+    if raw is None or min(raw.shape) < 4:  # too small to have parts (corners, a middle)
         return None
     size = parts[0][0].shape[0]
-    if max(g.shape) > GLYPH_MAX * size:  # as long as the window: lines, not a glyph
+    if max(raw.shape) > GLYPH_MAX * size:  # as long as the window: lines, not a glyph
         return None
-    f = glyph_features(g)
-    h, w = g.shape
     # bars lie across: every game writes "=" upright (a cross broken where it
     # crosses a vertical grid line looks like bars standing up: not an "=")
-    if f["mid_rows"] <= BAR_GAP and f["ends_rows"] >= BAR_FULL and _bars_are_flat(g):
+    f = glyph_features(raw)
+    if f["mid_rows"] <= BAR_GAP and f["ends_rows"] >= BAR_FULL and _bars_are_flat(raw):
         return "="
+    g = _glyph(parts, line) if line is not None else raw
+    if min(g.shape) < 4:
+        return None
+    f = glyph_features(g) if g is not raw else f
+    h, w = g.shape
     if CROSS_ASPECT[0] <= w / h <= CROSS_ASPECT[1] and f["centre"] >= CROSS_CENTRE and \
             min(f["mid_rows"], f["mid_cols"]) >= CROSS_MID and min(f["ends_rows"], f["ends_cols"]) >= CROSS_ENDS \
-            and f["corners"] >= CROSS_CORNER and f["side_mids"] <= CROSS_SIDE_MIDS and f["diagonals"] >= CROSS_DIAGONALS:
+            and f["corners"] >= CROSS_CORNER and f["side_mids"] <= CROSS_SIDE_MIDS and f["diagonals"] >= CROSS_DIAGONALS \
+            and (f["ends_rows"] < CROSS_BARS or f["mid_rows"] >= CROSS_MID_BARS):
         return "x"
     return None
 
@@ -328,12 +343,15 @@ def _shift_dist_many(wins: np.ndarray, refs: np.ndarray, shifts: bool = True) ->
     return np.sqrt(np.einsum("eyxc,eyxc->eyx", diff, diff)), ref
 
 
-def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray],
-               lines: bool = True, scale: float = 1.0) -> dict[tuple[int, int, int, int], tuple[str | None, float]]:
+def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: bool = True,
+               scale: float = 1.0, pieces: frozenset | set = frozenset()
+               ) -> dict[tuple[int, int, int, int], tuple[str | None, float]]:
     """Every edge between two cells: (mark or None, confidence).  ``lines``:
     the cells are separated by grid lines (which a game may erase under its
     marks), not gaps between tiles.  ``scale``: the screenshot's pixels per
-    pixel of ``lab`` (a glyph too small in the screenshot is not told)."""
+    pixel of ``lab`` (a glyph too small in the screenshot is not told).
+    ``pieces``: the cells (r, c) that hold a piece (a picture drawn to its
+    cell's edge reaches into the edge's window)."""
     p = (lat.px + lat.py) / 2
     a = max(3, int(round(HALF * p)))
     size = 2 * a + 1
@@ -366,43 +384,105 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray],
         differs, line = _shift_dist_many(W, template[None])
         before, _ = _shift_dist_many(W, np.stack([wins[k][1] for k in keys]), shifts=False)
         after, _ = _shift_dist_many(W, np.stack([wins[k][2] for k in keys]), shifts=False)
-        ink = (differs > INK) & (before > INK) & (after > INK)
         g1 = np.stack([grounds[k[0] * lat.cols + k[1]] for k in keys])[:, None, None]
         g2 = np.stack([grounds[k[2] * lat.cols + k[3]] for k in keys])[:, None, None]
         unlike_ground = (np.linalg.norm(mid - g1, axis=3) > INK) & (np.linalg.norm(mid - g2, axis=3) > INK)
-        ink &= unlike_ground
+        on_line = (np.linalg.norm(line - g1, axis=3) > INK / 2) & (np.linalg.norm(line - g2, axis=3) > INK / 2)
+        # where the no-mark edge has its line (a band, where lines sit a
+        # pixel or two apart from edge to edge) this very line further along
+        # is the better reference: a mark's bar beside the line is ink there
+        ink = ((differs > INK) | on_line) & (before > INK) & (after > INK) & unlike_ground
         # where the game erased the line under its mark, a glyph's stroke
         # crossing the line's place looks like the line: judge those pixels
         # against the ground alone (erased: the line is missing towards the
         # window's ends, past where a glyph would be)
-        on_line = (np.linalg.norm(line - g1, axis=3) > INK / 2) & (np.linalg.norm(line - g2, axis=3) > INK / 2)
         for i, k in enumerate(keys):
             ends = on_line[i] & far
-            if lines and ends.any() and _line_erased(ends, unlike_ground[i], vertical_line):
-                ink[i] |= on_line[i] & unlike_ground[i] & near
+            erased = lines and ends.any() and _line_erased(ends, unlike_ground[i], vertical_line)
+            hidden = on_line[i] & unlike_ground[i] & near if erased else None
             mark_ink = _drop_line_runs(ink[i], vertical_line)
-            if mark_ink.sum() < NO_MARK * size * size and not _dark_nearby(mark_ink, mid[i]):
+            if mark_ink.sum() < NO_MARK * size * size and not _dark_nearby(mark_ink, mid[i]) and \
+                    (hidden is None or hidden.sum() < NO_MARK * size * size):
                 out[k] = (None, 1.0)  # nothing there (the common case, decided quickly)
                 continue
             kind, conf = classify(mark_ink, mid[i], p, on_line[i] if lines else None)
+            # only when that tells nothing, read again: without the pieces
+            # drawn up to their cells' edges, and (where the line is erased)
+            # with a stroke crossing the line's place, which looks like the
+            # line, judged against the ground alone.  Leaving ink out makes
+            # "no mark" only when what was left out is a piece from one side.
+            little = NO_MARK * size * size
+            if kind is None:
+                dropped, both = _drop_pieces(mark_ink, k, pieces, vertical_line, CENTRED * p + 2)
+                if dropped is not mark_ink:
+                    if dropped.sum() < little:
+                        if not both and not _dark_nearby(dropped, mid[i]):
+                            kind, conf = None, 1.0
+                    else:
+                        kind2, conf2 = classify(dropped, mid[i], p, on_line[i] if lines else None)
+                        if kind2 is not None:
+                            kind, conf, mark_ink = kind2, conf2, dropped
+            if kind is None and conf < 1.0 and hidden is not None and hidden.any():
+                again = _drop_line_runs(ink[i] | hidden, vertical_line)
+                for cand in (again, _drop_pieces(again, k, pieces, vertical_line, CENTRED * p + 2)[0]):
+                    if cand.sum() >= little:
+                        kind2, conf2 = classify(cand, mid[i], p, on_line[i])
+                        if kind2 is not None:
+                            kind, conf, mark_ink = kind2, conf2, cand
+                            break
             if kind is not None and _glyph_side(mark_ink, p) * scale < MIN_GLYPH_PIXELS:
                 kind, conf = None, 0.0  # a few pixels of ink: "=" and "x" look alike
             out[k] = (kind, conf)
     return out
 
 
+def _drop_pieces(ink: np.ndarray, key: tuple[int, int, int, int], pieces, vertical_line: bool,
+                 centre_r: float) -> tuple[np.ndarray, bool]:
+    """Ink without what runs in from a side of the window where a cell
+    holding a piece lies (a picture drawn up to its cell's edge), looked at
+    in that cell's half of the window only: a mark, centred on the line,
+    keeps its other half.  Also whether pieces came within ``centre_r`` of
+    the middle from both sides (then a mark between them could be lost)."""
+    r1, c1, r2, c2 = key
+    sides = [(r1, c1) in pieces, (r2, c2) in pieces]
+    if not any(sides) or not ink.any():
+        return ink, False
+    m = ink.T if vertical_line else ink  # the first cell's half on top
+    size = m.shape[0]
+    mid = (size - 1) / 2
+    out = m.copy()
+    near = []
+    for first, has in ((True, sides[0]), (False, sides[1])):
+        if not has:
+            continue
+        half = np.zeros_like(m)
+        rows = slice(0, int(np.ceil(mid))) if first else slice(int(np.floor(mid)) + 1, size)
+        half[rows] = m[rows]
+        n, lbl = cv2.connectedComponents(half.astype(np.uint8), connectivity=8)
+        border = lbl[0] if first else lbl[-1]
+        parts = np.isin(lbl, border[border > 0])
+        if parts.any():
+            ys, xs = np.nonzero(parts)
+            near.append(bool(np.min(np.hypot(ys - mid, xs - mid)) <= centre_r))
+            out &= ~parts
+    out = out.T if vertical_line else out
+    return out, len(near) == 2 and all(near)
+
+
 def _line_erased(ends: np.ndarray, unlike_ground: np.ndarray, vertical_line: bool) -> bool:
-    """The grid line is missing towards the window's ends: every row (column)
-    where the no-mark edge has its line shows mostly ground there.  Row by
-    row, so that a line blurred over three rows in the median of all edges
-    is not taken as erased where this edge draws it on one of them."""
+    """The grid line is missing towards the window's ends: where the no-mark
+    edge has its line, mostly ground (at least ERASED of it), and no single
+    row (column) of it drawn through (LINE_DRAWN of its pixels): a line
+    blurred over three rows in the median of all edges is not taken as
+    erased where this edge draws it on one of them."""
     if vertical_line:
         ends, unlike_ground = ends.T, unlike_ground.T
-    for row in np.flatnonzero(ends.any(axis=1)):
-        seen = ends[row]
-        if (seen & unlike_ground[row]).sum() > (1 - ERASED) * seen.sum():
-            return False
-    return True
+    rows = np.flatnonzero(ends.any(axis=1))
+    seen = ends[rows]
+    drawn = (seen & unlike_ground[rows]).sum(axis=1)
+    if (drawn >= LINE_DRAWN * seen.sum(axis=1)).any():
+        return False
+    return bool(drawn.sum() <= (1 - ERASED) * seen.sum())
 
 
 def _glyph_side(ink: np.ndarray, pitch: float) -> int:

@@ -26,7 +26,7 @@ from .board_checks import Wholeness
 from .errors import NoBoardError
 from .lattice import Lattice
 from .tango_board import MAX_N, MIN_N, CONTINUE_SHARE, SIDES_NEEDED, SideEvidence, locate
-from .tango_cells import FIT, INSET, PATCH, Cell, CellReading, _match, cut_cells, lab_float, sure_cells
+from .tango_cells import COLOURLESS, FIT, INSET, PATCH, Cell, CellReading, _match, cut_cells, lab_float, sure_cells
 from .tango_cells import read_cells as read_cell_looks
 from .tango_marks import read_marks
 
@@ -72,6 +72,7 @@ class TangoReading:
     pieces: str = ""  # how suns were told from moons
     givens: str = ""  # how givens were told from placed pieces
     covered: list[tuple[int, int]] = field(default_factory=list)  # read through a pointer
+    unread: list[tuple[int, int]] = field(default_factory=list)  # unsure what they hold (else only if given)
     grounds: list[np.ndarray] | None = field(default=None, repr=False)  # each cell's ground, for re-reads
     touches: list[str] = field(default_factory=list)  # sides where the image ends at the board
     looks: CellReading | None = field(default=None, repr=False)
@@ -127,7 +128,12 @@ def _pieces_offset(cr: CellReading, box: float) -> tuple[float, float]:
     offs = []
     span = box * (1 - 2 * INSET)  # the share of the pitch a patch covers
     for lk in cr.looks:
-        ys, xs = np.nonzero(lk.ink)
+        ink = lk.ink
+        if lk.chroma >= COLOURLESS:  # a coloured piece: its colour, not a box's grey border crossing the patch
+            coloured = ink & (np.hypot(lk.template[..., 1], lk.template[..., 2]) >= COLOURLESS)
+            if coloured.sum() >= PATCH:
+                ink = coloured
+        ys, xs = np.nonzero(ink)
         if len(xs):
             offs.append((((xs.min() + xs.max() + 1) / 2 - PATCH / 2) / PATCH * span,
                          ((ys.min() + ys.max() + 1) / 2 - PATCH / 2) / PATCH * span))
@@ -182,7 +188,9 @@ def read_tango(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0
     if len(cr.unread) > MOSTLY_UNREAD * n * n:
         raise NoBoardError(f"no Tango board: {len(cr.unread)} of its {n * n} cells are neither like the empty "
                            f"cells nor like a sun or a moon ({cr.pieces}; {cr.givens})")
-    marks = read_marks(lab, local, [c.ground for c in cells], lines=box >= 1.0, scale=lattice.px / READ_PITCH)
+    holding = {(r, c) for r in range(n) for c in range(n) if cr.values[r, c] != EMPTY}
+    marks = read_marks(lab, local, [c.ground for c in cells], lines=box >= 1.0, scale=lattice.px / READ_PITCH,
+                       pieces=holding)
     board = TangoBoard.empty(n)
     for r in range(n):
         for c in range(n):
@@ -206,7 +214,7 @@ def read_tango(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0
     ground = cr.empty_ground if cr.empty_ground is not None else np.median(empty_grounds, axis=0)
     dark = float(ground[0]) < DARK_L
     return TangoReading(board, lattice, dark, cr.conf, edge_conf, sorted(set(cr.unsure)), unsure_edges, box=box,
-                        how=how, pieces=cr.pieces, givens=cr.givens, covered=cr.covered, touches=touches, looks=cr,
+                        how=how, pieces=cr.pieces, givens=cr.givens, covered=cr.covered, unread=cr.unread, touches=touches, looks=cr,
                         grounds=[c.ground for c in cells])
 
 

@@ -1,0 +1,106 @@
+"""Running other people's web games for the tests: a folder served on
+127.0.0.1, opened in a headed Chromium window on the test's virtual screen
+with a DevTools port, real pointer moves and clicks (xdotool), and the
+game's own state read through DevTools (never from pixels)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sim.browser import Browser
+from sim.launch import free_port
+
+from .helpers import SHARED
+
+
+def shared_game(*parts: str) -> Path:
+    """A game folder under ../shared/games, or skip where it is absent."""
+    p = SHARED.joinpath("games", *parts)
+    if not p.exists():
+        pytest.skip(f"{p} is absent: the real games live in ../shared/games (a developer/CI checkout)")
+    return p
+
+
+def need_chromium() -> None:
+    if shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (make test installs it)")
+    if shutil.which("xdotool") is None:
+        pytest.skip("xdotool is not installed (make test installs it)")
+
+
+class Server:
+    """``python3 -m http.server`` on a free loopback port for ``folder``."""
+
+    def __init__(self, folder: Path):
+        self.port = free_port()
+        self.proc = subprocess.Popen([sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+                                      "-d", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        end = time.monotonic() + 15
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > end or self.proc.poll() is not None:
+                    self.stop()
+                    raise RuntimeError(f"http.server for {folder} did not start")
+                time.sleep(0.1)
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+
+
+class Page:
+    """A game page in a Chromium app window at (x, y), w x h."""
+
+    def __init__(self, url: str, x: int = 0, y: int = 0, w: int = 900, h: int = 780):
+        self.x, self.y, self.w, self.h = x, y, w, h
+        self.browser = Browser(url, x, y, w, h, debug_port=free_port())
+        self.dt = self.browser.devtools()
+        self.dt.wait_for("document.readyState == 'complete'", timeout=60)
+
+    def state(self, expression: str):
+        """A JSON-returning expression evaluated in the page, decoded."""
+        return json.loads(self.dt.evaluate(expression))
+
+    def to_screen(self, page_x: float, page_y: float) -> tuple[int, int]:
+        """A point of the page (CSS pixels, device scale 1) on the screen."""
+        ox, oy = self.state("JSON.stringify([window.screenX + (window.outerWidth - window.innerWidth) / 2, "
+                            "window.screenY + window.outerHeight - window.innerHeight])")
+        return int(round(ox + page_x)), int(round(oy + page_y))
+
+    def click(self, page_x: float, page_y: float) -> None:
+        sx, sy = self.to_screen(page_x, page_y)
+        # no --sync: it waits for ever when the pointer is already there
+        subprocess.run(["xdotool", "mousemove", str(sx), str(sy), "click", "1"], check=True, timeout=10)
+        time.sleep(0.05)
+
+    def park_pointer(self, page_x: float, page_y: float) -> None:
+        sx, sy = self.to_screen(page_x, page_y)
+        subprocess.run(["xdotool", "mousemove", str(sx), str(sy)], check=True, timeout=10)
+        time.sleep(0.05)
+
+    def grab(self):
+        """The window's pixels, as the bot captures them (mss)."""
+        from bot.capture import Screen
+        from calibration.mapping import Region
+
+        screen = Screen()
+        try:
+            return screen.grab(Region(self.x, self.y, self.w, self.h))
+        finally:
+            screen.close()
+
+    def close(self) -> None:
+        self.browser.close()
