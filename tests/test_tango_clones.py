@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from sim.cdp import DevToolsError
 from solvers.tango.board import MOON, SUN, TangoBoard
 from solvers.tango.rules import check_solution
 from solvers.tango.search import count_solutions
@@ -113,8 +114,13 @@ def bananas(xvfb, tmp_path):
         opened.append((server, page))
         page.dt.wait_for("document.title == 'Bananas tangos'")
         end = time.monotonic() + 30
-        while not page.dt.closure_value("#grid", "click", "tangoGame",
-                                        "this.banana.complete && this.moon.complete && this.banana.naturalWidth > 0"):
+        while True:
+            try:  # the game's module may not have attached its listener yet
+                if page.dt.closure_value("#grid", "click", "tangoGame",
+                                         "this.banana.complete && this.moon.complete && this.banana.naturalWidth > 0"):
+                    break
+            except DevToolsError:
+                pass
             assert time.monotonic() < end, "the game's pictures did not load"
             time.sleep(0.1)
         settled(page)  # the board is drawn once the pictures have loaded

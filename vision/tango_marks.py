@@ -376,7 +376,10 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
         if not keys:
             continue
         W = np.stack([wins[k][0] for k in keys])
-        template = np.median(W, axis=0)
+        # the look of an edge without a mark: the median over these windows
+        # and the same lines further along (when most edges carry marks, as
+        # on small boards, the middles alone would give a mark's look)
+        template = np.median(np.concatenate([W, np.stack([w for k in keys for w in wins[k][1:]])]), axis=0)
         mid = W[:, 1:-1, 1:-1]
         # unlike an edge without a mark, unlike this very line a little
         # further along (drawn darker or thicker on some edges), unlike both
