@@ -7,6 +7,14 @@ median wall time from start to the verified last click over several
 puzzles, split into capture, read, solve, click and verify, at a 10 ms click
 interval.  Each run is calibrated first (as after 'puzzlebot calibrate'), so
 the board is read at its known place.
+
+Then games that other people wrote, with the bot's default options (no
+calibration, the default click interval, settle times learned as it goes):
+GNOME Lights Off 5x5 (Debian's lightsoff; finished when its title moves to
+the next puzzle) and the berson 3x3 web game from ../shared/games (finished
+when the page's puzzleSolved() says so).  "waiting" is the part of verify
+spent waiting for the game's animations to settle.  Rows whose game is not
+installed are left out, with the reason.
 """
 
 from __future__ import annotations
@@ -36,8 +44,10 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         if xvfb is not None:
             launch.stop(xvfb)
-    print_table(f"Bot, start to verified last click (median of {args.runs} puzzles, {args.interval * 1000:.0f} ms click interval)",
-                ["game", "total", "capture", "read", "solve", "click", "verify", "clicks", "read+solve share"], rows)
+    print_table(f"Bot, start to verified last click (median of {args.runs} puzzles; our stand-ins calibrated at "
+                f"{args.interval * 1000:.0f} ms click interval, third-party games with default options)",
+                ["game", "total", "capture", "read", "solve", "click", "verify", "waiting", "clicks",
+                 "read+solve share"], rows)
 
 
 def run_all(runs: int, interval: float) -> list[list[str]]:
@@ -83,14 +93,125 @@ def run_all(runs: int, interval: float) -> list[list[str]]:
                 if browser is not None:
                     browser.close()
                 launch.stop(*procs)
-        med = lambda f: statistics.median(f(t) for t in results)  # noqa: E731
-        total = med(lambda t: t.total)
-        share = med(lambda t: (t.read + t.solve) / t.total)
-        out.append([f"{game_name} {'6x6' if game_name == 'tango' else '10x10'}", fmt_time(total),
-                    fmt_time(med(lambda t: t.capture)), fmt_time(med(lambda t: t.read)),
-                    fmt_time(med(lambda t: t.solve)), fmt_time(med(lambda t: t.click)),
-                    fmt_time(med(lambda t: t.verify)), f"{med(lambda t: t.clicks):.0f}", f"{share:.0%}"])
+        out.append(_row(f"{game_name} {'6x6' if game_name == 'tango' else '10x10'} (ours)", results))
+    for name, play in (("GNOME Lights Off 5x5", _lightsoff), ("berson web 3x3", _berson)):
+        try:
+            results = play(runs, screen, tmp)
+        except _Absent as e:
+            progress(f"{name}: left out: {e}")
+            continue
+        out.append(_row(name, results))
     return out
+
+
+class _Absent(Exception):
+    """A third-party game is not installed here."""
+
+
+def _row(name: str, results: list) -> list[str]:
+    med = lambda f: statistics.median(f(t) for t in results)  # noqa: E731
+    share = med(lambda t: (t.read + t.solve) / t.total)
+    return [name, fmt_time(med(lambda t: t.total)), fmt_time(med(lambda t: t.capture)), fmt_time(med(lambda t: t.read)),
+            fmt_time(med(lambda t: t.solve)), fmt_time(med(lambda t: t.click)), fmt_time(med(lambda t: t.verify)),
+            fmt_time(med(lambda t: t.waiting)), f"{med(lambda t: t.clicks):.0f}", f"{share:.0%}"]
+
+
+def _default_run(game_name: str, screen, title: str):
+    """One run as ``puzzlebot run GAME --window TITLE`` with default options."""
+    from bot import games
+    from bot.actuate import Mouse
+    from bot.loop import Runner, Target
+    from calibration.windows import find_window
+
+    w = find_window(title)
+    return Runner(games.get(game_name), screen, Mouse(0.02), Target(w.region.clip(screen.bounds), w), 1.0,
+                  say=progress).run()
+
+
+def _lightsoff(runs: int, screen, tmp: Path) -> list:
+    import re
+    import shutil
+    import signal
+    import subprocess
+
+    exe = shutil.which("lightsoff") or shutil.which("/usr/games/lightsoff")
+    if exe is None:
+        raise _Absent("GNOME Lights Off is not installed (apt-get install lightsoff)")
+    env = dict(os.environ, GTK_THEME="Adwaita", HOME=str(tmp), GSETTINGS_BACKEND="memory", NO_AT_BRIDGE="1")
+    cmd = (["dbus-run-session", "--"] if shutil.which("dbus-run-session") else []) + [exe]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+
+    def title() -> str | None:
+        ids = subprocess.run(["xdotool", "search", "--name", r"^Puzzle [0-9]+$"], capture_output=True,
+                             text=True).stdout.split()
+        for wid in ids:
+            t = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout.strip()
+            if re.fullmatch(r"Puzzle \d+", t):
+                return t
+        return None
+
+    results = []
+    try:
+        end = time.monotonic() + 30
+        while title() is None:
+            if time.monotonic() > end:
+                raise RuntimeError("GNOME Lights Off did not open its window within 30 s")
+            time.sleep(0.2)
+        for k in range(runs):
+            time.sleep(1.0)  # the board animates in
+            now = title()
+            res = _default_run("enlight", screen, now)
+            n = int(now.split()[1])
+            end = time.monotonic() + 15
+            while title() != f"Puzzle {n + 1}":
+                if time.monotonic() > end:
+                    raise RuntimeError(f"GNOME Lights Off did not move on from puzzle {n}")
+                time.sleep(0.05)
+            results.append(res.timings)
+            progress(f"GNOME Lights Off puzzle {n}: {res.timings.total:.2f} s")
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=10)
+    return results
+
+
+def _berson(runs: int, screen, tmp: Path) -> list:
+    import subprocess
+    import sys
+
+    from sim import launch
+    from sim.browser import Browser
+
+    game = Path(__file__).resolve().parents[2] / "shared" / "games" / "lights" / "berson"
+    if not game.exists():
+        raise _Absent(f"{game} is absent")
+    port = launch.free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(game)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = []
+    try:
+        time.sleep(0.5)
+        with Browser(f"http://127.0.0.1:{port}/", 0, 0, 700, 700, debug_port=launch.free_port()) as browser:
+            dt = browser.devtools()
+            dt.wait_for("typeof board !== 'undefined' && document.body.classList.contains('visible')", timeout=60)
+            time.sleep(2.5)  # the page fades in over 2 s
+            for k in range(runs):
+                time.sleep(0.8)
+                res = _default_run("enlight", screen, "Lights Out")
+                if dt.evaluate("JSON.stringify(puzzleSolved())") != "true":
+                    raise RuntimeError("the berson game is not solved after the bot's run")
+                results.append(res.timings)
+                progress(f"berson board {k + 1}: {res.timings.total:.2f} s")
+                # the end screen, then a click on the board (page-level mousedown) starts the next one
+                dt.wait_for("[...document.querySelectorAll('.cell')].every(c => c.classList.contains('instant'))",
+                            timeout=10)
+                dt.evaluate("document.querySelector('.board').dispatchEvent(new MouseEvent('mousedown')), 1")
+                dt.wait_for("!puzzleSolved()", timeout=10)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    return results
 
 
 if __name__ == "__main__":

@@ -86,6 +86,9 @@ def register(sub) -> None:
                            help="write the screenshot with the moves marked (and the final screen after a run)")
             p.add_argument("--interval", type=_seconds("--interval", 0, 10), default=0.02, metavar="S",
                            help="pause after each click, seconds (default 0.02)")
+            p.add_argument("--clicks", metavar="FILE.json",
+                           help="write every pointer action (click/move, screen point) and the board's screen box "
+                                "to FILE.json, also when the run stops: an audit of where the bot clicked")
             p.add_argument("--timeout", type=_seconds("--timeout", 0.05, 120), default=None, metavar="S",
                            help="how long the game may take to show a move (default: learned from the "
                                 "first moves, at most 6 s)")
@@ -159,7 +162,11 @@ def run_cmd(args) -> int:
     where = f"window {target.window.title!r}" if target.window else (
         "the calibrated region" if prof else f"region {target.region.as_tuple()}")
     print(f"{game.name}: looking at {where}", file=sys.stderr)
-    result = runner.run(dry_run=args.dry_run)
+    try:
+        result = runner.run(dry_run=args.dry_run)
+    finally:
+        if getattr(args, "clicks", None):
+            _write_clicks(args.clicks, runner, mouse)
     lat = result.reading.lattice
     n_clicks = sum(s.clicks for s in result.steps)
     if args.hint:
@@ -181,6 +188,23 @@ def run_cmd(args) -> int:
         return 0
     print(f"{result.outcome}: {result.timings.line()}")
     return 0
+
+
+def _write_clicks(path: str, runner, mouse) -> None:
+    """The audit file of ``--clicks``: pointer actions and the board's box."""
+    import json
+
+    from solvers.errors import InputError
+
+    box = runner.board_region.as_tuple() if runner.board_region is not None else None
+    data = {"game": runner.game.name, "scale": runner.scale, "board": box,
+            "region": runner.target.region.as_tuple(),
+            "actions": [{"action": a, "x": x, "y": y} for a, x, y in (mouse.log if mouse else [])]}
+    try:
+        with open(path, "w") as f:
+            json.dump(data, f, indent=1)
+    except OSError as e:
+        raise InputError(f"cannot write --clicks {path}: {e.strerror}") from None
 
 
 def _write_hint(path: str, img, lat, steps, game: str) -> None:

@@ -39,8 +39,10 @@ class Game:
     window_title = ""
     values: dict[int, str] = {}  # cell value -> words for messages
 
-    def read(self, img: np.ndarray) -> Reading:
-        """The board found afresh in ``img``; raises unless every cell is sure."""
+    def read(self, img: np.ndarray, hint: Lattice | None = None) -> Reading:
+        """The board found afresh in ``img``; raises unless every cell is sure.
+        ``hint``: a calibrated lattice, used only where the image cannot
+        show the board's extent by itself (and checked against what it shows)."""
         raise NotImplementedError
 
     def read_cells(self, img: np.ndarray, lattice: Lattice, reading: Reading) -> np.ndarray:
@@ -61,15 +63,35 @@ class Game:
         return self.values.get(int(v), str(v))
 
 
+# A board found with its extent unknown agrees with a calibrated lattice when
+# the pitches differ by at most this share and its cells fall on the
+# calibrated cells within this share of a pitch.
+HINT_PITCH, HINT_OFFSET = 0.02, 0.1
+
+
+def _on_lattice(seen: Lattice, hint: Lattice) -> bool:
+    """Whether the cells seen lie on the calibrated lattice's cells."""
+    for a, b, o in ((seen.px, hint.px, seen.x0 - hint.x0), (seen.py, hint.py, seen.y0 - hint.y0)):
+        if abs(a - b) > HINT_PITCH * b:
+            return False
+        k = o / b
+        if abs(k - round(k)) > HINT_OFFSET:
+            return False
+    return True
+
+
 class EnlightBot(Game):
     name = "enlight"
     window_title = "Device Emulator - Enlight"
     values = {0: "off", 1: "lit"}
 
-    def read(self, img):
+    def read(self, img, hint=None):
         from vision.lights_reader import read_lights
 
         rd = read_lights(img)
+        if rd.extent_unknown and hint is not None and _on_lattice(rd.lattice, hint):
+            # unlit cells are invisible: the calibrated lattice gives the extent
+            rd = read_lights(img, hint)
         if not rd.sure:
             where = " ".join(f"r{r + 1}c{c + 1}" for r, c in rd.unsure) or rd.polarity
             raise UnreadableBoardError(f"not sure what the board shows ({where}); not clicking", rd.lattice)
@@ -105,7 +127,7 @@ class TangoBot(Game):
     window_title = "Tango"
     values = {0: "empty", 1: "a sun", 2: "a moon"}
 
-    def read(self, img):
+    def read(self, img, hint=None):
         from solvers.tango.rules import violations
         from vision.tango_reader import read_tango
 

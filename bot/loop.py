@@ -153,6 +153,7 @@ class Runner:
         self.timeout = timeout  # a fixed settle ceiling (--timeout), else learned
         self.say = say
         self.t = Timings()
+        self.board_region: Region | None = None  # the board on screen, once found
 
     # --- pieces ---------------------------------------------------------------
 
@@ -320,14 +321,14 @@ class Runner:
         img = self._grab(self.target.region)
         t = time.perf_counter()
         try:
-            reading = self.game.read(img)
+            reading = self.game.read(img, self.expect)
         except UnreadableBoardError as e:
             # the user's pointer over the board (a hover effect, the arrow
             # itself) is the commonest reason: move it off and look again
             if dry_run or not self._pointer_off_board(e.lattice):
                 raise
             img = self._grab(self.target.region)
-            reading = self.game.read(img)
+            reading = self.game.read(img, self.expect)
         self.t.read += time.perf_counter() - t
         self._check_calibration(reading)
         self._check_whole(reading)
@@ -338,6 +339,7 @@ class Runner:
         bx0, by0, bx1, by1 = lat.bbox
         board = Region(int(self.target.region.left + bx0), int(self.target.region.top + by0),
                        int(round(bx1 - bx0)), int(round(by1 - by0)))
+        self.board_region = board
         result = RunResult(reading, steps, self.t, board, image=img, final_image=img)
         if dry_run or not steps:
             result.outcome = "dry run" if dry_run else "already solved"

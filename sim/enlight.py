@@ -3,6 +3,7 @@ Mobile device emulator, a phone skin, and the game on its 240x320 screen.
 
     python -m sim.enlight [--level N | --random --seed S] [--size N] [--theme T]
                           [--scale 2] [--events FILE] [--position X,Y]
+                          [--fade MS] [--redraw-delay MS] [--win-screen]
     python -m sim.enlight --render OUT.png [...]      (no window)
 
 Clicking a cell toggles it and its four neighbours; a solved board shows a
@@ -74,6 +75,11 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--scale", type=int, choices=(1, 2), default=1, help="1: 240x320 screen, 2: 480x640")
     ap.add_argument("--events", metavar="FILE", help="append JSON-line events here (default stdout)")
     ap.add_argument("--position", metavar="X,Y", help="window position on the screen")
+    ap.add_argument("--fade", type=_millis, default=0, metavar="MS",
+                    help="blend each change in over MS milliseconds, 0 to 500 (default 0: instant)")
+    ap.add_argument("--redraw-delay", type=_millis, default=0, metavar="MS",
+                    help="show each change only after MS milliseconds, 0 to 1500 (a slow redraw)")
+    ap.add_argument("--win-screen", action="store_true", help="a solved board gives way to a YOU WIN screen")
     ap.add_argument("--ignore-click", type=int, action="append", default=[], metavar="K",
                     help="test fault: ignore the K-th click on a cell (repeatable)")
     ap.add_argument("--close-after", type=int, metavar="K", help="test fault: close the window after the K-th press")
@@ -81,6 +87,20 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--render", metavar="OUT.png", help="write the device image to a PNG and exit (no window)")
     ap.add_argument("--screen-only", action="store_true", help="with --render: the phone screen without the skin")
     return ap
+
+
+def _millis(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"want whole milliseconds, got {text!r}") from None
+    if not 0 <= v <= 1500:
+        raise argparse.ArgumentTypeError(f"want 0 to 1500 ms, got {v}")
+    return v
+
+
+# a fade shows a new frame this often (ms)
+FADE_FRAME_MS = 25
 
 
 def _png_b64(img: np.ndarray) -> str:
@@ -114,10 +134,31 @@ class EnlightApp:
         log("start", level=self.game.level, board=self.game.rows_text(), theme=args.theme, scale=args.scale,
             title=TITLE, pid=__import__("os").getpid())
 
-    def draw(self) -> None:
+    def draw(self, animate: bool = False) -> None:
+        """Show the game; ``animate``: as a change (after --redraw-delay,
+        blended over --fade), else at once."""
+        target = render_device(self.game, self.args.theme, self.args.scale, self.args.win_screen)
+        self.generation = getattr(self, "generation", 0) + 1  # a newer change cancels an older animation
+        gen = self.generation
+        if not animate or (not self.args.fade and not self.args.redraw_delay):
+            self._show(target)
+            return
+        start = self.shown.astype(np.float32)
+
+        def frame(t: int) -> None:
+            if gen != self.generation:
+                return
+            a = 1.0 if t >= self.args.fade else t / self.args.fade
+            self._show(target if a >= 1 else (start * (1 - a) + target.astype(np.float32) * a).astype(np.uint8))
+            if a < 1:
+                self.root.after(FADE_FRAME_MS, frame, t + FADE_FRAME_MS)
+
+        self.root.after(self.args.redraw_delay, frame, 0 if self.args.fade else 1)
+
+    def _show(self, img: np.ndarray) -> None:
         import tkinter as tk
 
-        img = render_device(self.game, self.args.theme, self.args.scale)
+        self.shown = img
         self.photo = tk.PhotoImage(data=_png_b64(img), format="png")
         self.label.configure(image=self.photo)
 
@@ -142,7 +183,7 @@ class EnlightApp:
             return
         self.game.press(*cell)
         self.log("press", cell=list(cell), moves=self.game.moves, board=self.game.rows_text())
-        self.draw()
+        self.draw(animate=True)
         if self.game.solved:
             self.log("solved", level=self.game.level, moves=self.game.moves)
         if self.args.close_after and self.game.moves == self.args.close_after:

@@ -120,9 +120,11 @@ def _text(img, s, org, scale, color, thick=1, center=False):
     cv2.putText(img, s, org, font, scale, _bgr(color), thick, cv2.LINE_AA)
 
 
-def render_screen(game: EnlightGame, theme: str = "classic", scale: int = 1, clock: str = "9:41") -> np.ndarray:
+def render_screen(game: EnlightGame, theme: str = "classic", scale: int = 1, clock: str = "9:41",
+                  win_screen: bool = False) -> np.ndarray:
     """The phone screen showing ``game``: title bar, level and move counter,
-    the board, soft keys, and a banner when solved."""
+    the board, soft keys, and a banner when solved (``win_screen``: a
+    "YOU WIN" screen replaces the board instead)."""
     if theme not in THEMES:
         raise InputError(f"unknown theme {theme!r}; themes: {', '.join(THEMES)}")
     t = THEMES[theme]
@@ -160,7 +162,12 @@ def render_screen(game: EnlightGame, theme: str = "classic", scale: int = 1, clo
     cv2.rectangle(img, (0, lay.height - 24 * s), (lay.width, lay.height), _bgr(t["title"][1]), -1)
     _text(img, "Menu", (8 * s, lay.height - 8 * s), 0.45 * s, (255, 255, 255), s)
     _text(img, "Restart", (lay.width - 62 * s, lay.height - 8 * s), 0.45 * s, (255, 255, 255), s)
-    if game.solved:  # the win banner takes the header line: the board stays visible
+    if game.solved and win_screen:  # the board gives way to a win screen
+        cv2.rectangle(img, (0, 24 * s), (lay.width, lay.height - 24 * s), _bgr(t["banner"]), -1)
+        _text(img, "YOU WIN", (lay.width // 2, lay.height // 2 - 6 * s), 1.0 * s, (255, 255, 255), 2 * s, center=True)
+        _text(img, f"{game.moves} moves - tap for the next level", (lay.width // 2, lay.height // 2 + 24 * s),
+              0.4 * s, (255, 255, 255), s, center=True)
+    elif game.solved:  # the win banner takes the header line: the board stays visible
         cv2.rectangle(img, (0, 24 * s), (lay.width, 48 * s), _bgr(t["banner"]), -1)
         _text(img, f"Solved in {game.moves} moves! Tap for the next level", (lay.width // 2, 36 * s), 0.38 * s,
               (255, 255, 255), s, center=True)
@@ -176,9 +183,9 @@ def screen_offset(scale: int = 1) -> tuple[int, int]:
     return SKIN_MARGIN[0] * scale, SKIN_MARGIN[1] * scale
 
 
-def render_device(game: EnlightGame, theme: str = "classic", scale: int = 1) -> np.ndarray:
+def render_device(game: EnlightGame, theme: str = "classic", scale: int = 1, win_screen: bool = False) -> np.ndarray:
     """The screen inside a phone skin, as the device emulator shows it."""
-    screen = render_screen(game, theme, scale)
+    screen = render_screen(game, theme, scale, win_screen=win_screen)
     h, w = screen.shape[:2]
     l, t, r, b = (v * scale for v in SKIN_MARGIN)
     H, W = h + t + b, w + l + r

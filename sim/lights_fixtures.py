@@ -118,9 +118,9 @@ def make() -> list[dict]:
 
     # other styles, drawn by us
     for i, style in enumerate(STYLES):
-        n = (4, 5, 6, 7, 5, 6, 8, 5)[i]
+        n = (4, 5, 6, 7, 5, 6, 8, 5, 6, 5)[i]
         board = random_board(n, seed=500 + i)
-        d = draw(board, style, pitch=(48, 40, 56, 44, 36, 42, 30, 50)[i], seed=i)
+        d = draw(board, style, pitch=(48, 40, 56, 44, 36, 42, 30, 50, 52, 60)[i], seed=i)
         add(d.image, f"style_{style}_{n}x{n}", board, d.grid_bbox, f"drawn style '{style}', {n}x{n}",
             80 if i % 3 == 2 else None)
 

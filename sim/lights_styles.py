@@ -3,8 +3,10 @@ that the reader learns the two looks from each image (not our own theme).
 
 Styles: flat tiles with thick grid lines, rounded tiles, round lamps with no
 grid lines, glowing lamps on a dark page, bevelled 3D buttons, coloured
-"off" cells (blue off / yellow lit), an LED dot-matrix, and "fill the
-board" paper (white empty, coloured filled).
+"off" cells (blue off / yellow lit), an LED dot-matrix, "fill the
+board" paper (white empty, coloured filled), a light theme whose lit tiles
+are the darker ones (saturated blue on light grey), and a dark theme whose
+lit tiles are drawn larger.
 """
 
 from __future__ import annotations
@@ -124,6 +126,22 @@ def draw(board: np.ndarray, style: str, pitch: int = 48, margin: int = 40, seed:
             cv2.line(img, (ox, oy + k * pitch), (ox + C * pitch, oy + k * pitch), (0, 0, 0), 4)
         for k in range(C + 1):
             cv2.line(img, (ox + k * pitch, oy), (ox + k * pitch, oy + R * pitch), (0, 0, 0), 4)
+    elif style == "light-theme":  # white window, light grey off tiles, saturated blue lit ones (darker)
+        img = _canvas(W, H, (252, 252, 252))
+        for r in range(R):
+            for c in range(C):
+                col = (200, 110, 30) if board[r, c] else (222, 222, 222)
+                g = max(2, pitch // 16)
+                _rounded(img, ox + c * pitch + g, oy + r * pitch + g, ox + (c + 1) * pitch - g,
+                         oy + (r + 1) * pitch - g, pitch // 10, col)
+    elif style == "dark-theme":  # GNOME-like: black window, dark grey off tiles, larger blue lit tiles
+        img = _canvas(W, H, (0, 0, 0))
+        for r in range(R):
+            for c in range(C):
+                g = max(1, pitch // 24) if board[r, c] else max(3, pitch // 10)
+                col = (200, 140, 70) if board[r, c] else (28, 28, 28)
+                cv2.rectangle(img, (ox + c * pitch + g, oy + r * pitch + g),
+                              (ox + (c + 1) * pitch - g, oy + (r + 1) * pitch - g), col, -1)
     else:
         raise ValueError(f"unknown style {style!r}")
     cv2.putText(img, "Lights Out", (margin, 28), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
@@ -131,4 +149,5 @@ def draw(board: np.ndarray, style: str, pitch: int = 48, margin: int = 40, seed:
     return Drawn(img, (float(ox), float(oy), float(ox + C * pitch), float(oy + R * pitch)), style)
 
 
-STYLES = ("flat-grid", "rounded", "lamps", "glow", "bevel", "coloured-off", "led", "paper-fill")
+STYLES = ("flat-grid", "rounded", "lamps", "glow", "bevel", "coloured-off", "led", "paper-fill", "light-theme",
+          "dark-theme")

@@ -2,12 +2,15 @@
 
     python -m sim.tango_page --port 8765 [--puzzle FILE | --size 6 --seed 1]
                              [--placed ROWS] [--events FILE] [--ignore-click K]
+                             [--fade MS] [--win-screen]
 
 Open http://127.0.0.1:8765/ (``?mode=dark`` for dark mode).  The page plays
 Tango as LinkedIn's does: a click cycles empty -> sun -> moon -> empty,
 locked givens do not change, a full and valid board shows the win state.
 Every click, the board after it, clicks off the cells and "solved" are
-written as JSON lines (stdout or --events), for tests.
+written as JSON lines (stdout or --events), for tests.  Like other
+people's games it can animate: ``--fade MS`` fades each new piece in, and
+``--win-screen`` replaces the solved board with a "You win!" screen.
 """
 
 from __future__ import annotations
@@ -104,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--events", metavar="FILE", help="append JSON-line events here (default stdout)")
     ap.add_argument("--ignore-click", type=int, action="append", default=[], metavar="K",
                     help="test fault: the page ignores the K-th click on an unlocked cell")
+    ap.add_argument("--fade", type=int, default=0, choices=range(0, 501), metavar="MS",
+                    help="each new piece fades in over MS milliseconds, 0 to 500 (default 0: instant)")
+    ap.add_argument("--win-screen", action="store_true", help="a solved board gives way to a 'You win!' screen")
     args = ap.parse_args(argv)
     try:
         puzzle = load_puzzle(args)
@@ -112,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     events = sys.stdout if args.events in (None, "-") else open(args.events, "a", buffering=1)
     puzzle["ignore"] = sorted(set(args.ignore_click))  # the page drops these clicks itself
+    puzzle["fade"], puzzle["win_screen"] = args.fade, args.win_screen
     state = PageState(puzzle, events)
     try:
         server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(state))

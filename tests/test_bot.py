@@ -84,6 +84,22 @@ def test_enlight_other_size_window_away_from_origin(enlight):
     assert launch.wait_for(ev, "solved", 5)
 
 
+@pytest.mark.parametrize("anim", [("--fade", "300"), ("--redraw-delay", "700"), ("--fade", "150", "--win-screen")],
+                         ids=["fade-300ms", "redraw-700ms", "fade-then-win-screen"])
+def test_enlight_animated_default_options(enlight, anim):
+    """Cells that fade, a slow redraw, a win screen replacing the board:
+    default options, solved by the game's own log, no click off the board."""
+    ev = enlight("--random", "--seed", "8", "--size", "5", *anim)
+    r = bot("run", "enlight", "--window", TITLE)
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert launch.wait_for(ev, "solved", 5)
+    if "--win-screen" in anim:
+        assert "solved: the game replaced the board after the last move" in r.stdout
+    log = launch.events(ev)
+    assert not [e for e in log if e["event"] == "click" and e["cell"] is None]
+    assert len([e for e in log if e["event"] == "level"]) == 0  # no click after the win
+
+
 def test_enlight_by_region_and_calibration(enlight, tmp_path):
     ev = enlight("--level", "2", position="500,200")
     prof = tmp_path / "profile.json"
@@ -149,6 +165,17 @@ def test_tango_page_solved(tango, size, mode):
     assert launch.wait_for(ev, "solved", 5)
     assert not [e for e in launch.events(ev) if e["event"] == "click-outside"]
     assert not [e for e in launch.events(ev) if e["event"] == "click" and e.get("locked")]
+
+
+def test_tango_page_fading_pieces_and_win_screen(tango):
+    """Pieces fading in over 300 ms, then a win screen in place of the
+    board: default options, exit 0, solved by the page's log."""
+    ev, region = tango("--size", "6", "--seed", "4", "--fade", "300", "--win-screen")
+    r = bot("run", "tango", "--region", region)
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert launch.wait_for(ev, "solved", 5)
+    assert "replaced the board" in r.stdout
+    assert not [e for e in launch.events(ev) if e["event"] == "click-outside"]
 
 
 def test_tango_partly_solved_start(tango):

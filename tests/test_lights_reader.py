@@ -12,7 +12,8 @@ import pytest
 
 from sim.enlight_game import EnlightGame, random_board
 from sim.enlight_render import render_device, render_screen
-from vision.errors import NoBoardError, UnreadableBoardError
+from sim.lights_styles import STYLES, draw
+from vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from vision.image_io import load_image
 from vision.lights_reader import read_lights
 
@@ -49,7 +50,12 @@ def test_real_screenshots_of_other_games():
         per_game[game][1] += 1
     exact = sum(v[0] for v in per_game.values())
     print("\n" + "\n".join(f"{g:45s} {a}/{b}" for g, (a, b) in sorted(per_game.items())))
-    assert exact >= 47  # Pierca7's (0,0) is hidden under a highlight: unsure is the right answer
+    # Pierca7's (0,0) is hidden under a highlight.  Brightness and the board's
+    # ground disagree on which look is lit in two: fedoseevtaf's white and
+    # black squares on a green chat bubble, and jurajvitalis's white and grey
+    # boxes on a light grey window (the white ones are nearer the ground).
+    # Unsure is the right answer for all three.
+    assert exact >= 45
     assert len(per_game) == 21
 
 
@@ -120,6 +126,31 @@ def test_random_simulator_renders_are_read_or_doubted():
             assert rd.rows_text() == game.rows_text(), f"case {i}: {n}x{n} {theme} read wrong but sure"
             exact += 1
     assert exact >= 57
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_every_style_in_both_polarities(style):
+    """Each drawn style, 12 random boards and their inverses (every lit
+    cell off and every off cell lit): lit and off are told apart by the
+    cues, never swapped while sure.  The light theme's lit tiles are the
+    darker ones; the dark theme's lit tiles are drawn larger."""
+    rng = np.random.default_rng(sum(map(ord, style)))
+    exact = total = 0
+    for i in range(12):
+        n = int(rng.integers(3, 9))
+        board = (rng.random((n, n)) < 0.4).astype(int)
+        board[0, 0], board[-1, -1] = 1, 0  # both looks on every board
+        for b in (board, 1 - board):
+            drawn = draw(b, style, pitch=int(rng.integers(24, 64)), seed=i)
+            rows = ["".join("#" if v else "." for v in row) for row in b]
+            total += 1
+            try:
+                rd = read_lights(drawn.image)
+            except (NoBoardError, UnreadableBoardError, PartialBoardError):
+                continue  # refusing is honest
+            assert not rd.sure or rd.rows_text() == rows, f"{style} board {i}: read wrong but sure ({rd.polarity})"
+            exact += rd.sure
+    assert exact >= 0.75 * total, f"{style}: {exact}/{total} exact"
 
 
 @pytest.mark.parametrize("make", [
@@ -202,3 +233,30 @@ def test_cli_no_board_exit_status(tmp_path):
     assert r.returncode == 4 and "no Lights Out board" in r.stderr and "Traceback" not in r.stderr
     r = run_cli("detect", "lights", str(tmp_path / "missing.png"))
     assert r.returncode == 2 and "no such file" in r.stderr
+
+
+def test_invisible_unlit_cells_need_a_calibrated_lattice():
+    """Unlit cells drawn like the page: the reader says the extent is
+    unknown (not sure); a calibrated lattice on which the lit cells fall
+    gives the board, and one that disagrees with them does not."""
+    from bot.games import EnlightBot
+    from vision.lattice import Lattice
+
+    rng = np.random.default_rng(1)
+    board = (rng.random((5, 5)) < 0.4).astype(int)
+    board[:, 0] = 0  # nothing lit in the first column: the lit cells alone do not show the extent
+    board[1, 1] = board[3, 3] = 1
+    img = np.full((400, 500, 3), 12, np.uint8)
+    p, ox, oy = 50, 120, 80
+    for r, c in zip(*np.nonzero(board)):
+        cv2.rectangle(img, (ox + c * p + 4, oy + r * p + 4), (ox + (c + 1) * p - 4, oy + (r + 1) * p - 4),
+                      (60, 200, 250), -1)
+    rd = read_lights(img)
+    assert not rd.sure and rd.extent_unknown and "extent is unknown" in rd.polarity
+    bot = EnlightBot()
+    with pytest.raises(UnreadableBoardError, match="extent is unknown"):
+        bot.read(img)
+    got = bot.read(img, Lattice(ox, oy, p, p, 5, 5))
+    assert np.array_equal(got.state, board)
+    with pytest.raises(UnreadableBoardError):
+        bot.read(img, Lattice(ox + p / 2, oy, p, p, 5, 5))  # cells between the lit ones: refused

@@ -59,6 +59,8 @@ class LightsReading:
     polarity_sure: bool = True
     fit: LatticeFit | None = field(default=None, repr=False)
     touches: list[str] = field(default_factory=list)  # sides where the image ends at the board
+    extent_unknown: bool = False  # unlit cells are invisible and no frame bounds the board
+
 
     @property
     def sure(self) -> bool:
@@ -154,20 +156,139 @@ def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return lab.reshape(feats.shape[:2]), c0, c1
 
 
-def decide_polarity(a: Look, b: Look) -> tuple[int, str, bool]:
+# Polarity cues (Lab units): a difference of STRONG or more is a strong vote
+# (weight 2), of WEAK or more a weak one (weight 1), below that no vote.
+CHROMA_STRONG, CHROMA_WEAK = 40.0, 10.0  # saturation: lamps are coloured, unlit cells greyer
+LIGHT_STRONG, LIGHT_WEAK = 20.0, 8.0  # brightness: lit is usually brighter, not always
+GROUND_STRONG, GROUND_WEAK = 15.0, 8.0  # unlit cells blend with the board's ground, lit ones stand out
+# The ground is only a cue when the pixels between cells agree on it (the
+# median distance to their median colour below this): not so for tiles that fill their cells.
+GROUND_SPREAD = 10.0
+# Where the ground is looked for: the lattice's crossings, else a ring this
+# far outside the board (pitches).  It is one of the looks when GROUND_LIKE_LOOK
+# of those pixels are like it; else GROUND_SHARE of them must be like neither.
+GROUND_RING = (0.12, 0.45)
+GROUND_LIKE_LOOK = 0.4
+GROUND_SHARE = 0.15
+# Tile size: a look whose tiles cover this much more of their cells (a share)
+# is drawn larger, as games grow a lit tile (a weak vote).
+SIZE_CUE = 0.08
+# The winning look must lead the cues against it by this much weight to be sure.
+SURE_MARGIN = 2
+
+
+@dataclass
+class Cue:
+    name: str  # what the cue looks at, as said in reasons
+    vote: int  # the look (0 or 1) this cue takes for lit
+    weight: int  # 2 strong, 1 weak
+
+
+def _vote(name: str, diff: float, strong: float, weak: float, k: int) -> list[Cue]:
+    if diff >= strong:
+        return [Cue(name, k, 2)]
+    return [Cue(name, k, 1)] if diff >= weak else []
+
+
+def polarity_cues(a: Look, b: Look, ground: np.ndarray | None = None,
+                  sizes: tuple[float, float] | None = None) -> list[Cue]:
+    """Each general cue's vote on which of two looks is lit."""
+    cues = _vote("the more coloured look", abs(a.chroma - b.chroma), CHROMA_STRONG, CHROMA_WEAK,
+                 0 if a.chroma > b.chroma else 1)
+    cues += _vote("the brighter look", abs(a.L - b.L), LIGHT_STRONG, LIGHT_WEAK, 0 if a.L > b.L else 1)
+    if ground is not None:
+        da, db = (float(np.linalg.norm(x.lab - ground)) for x in (a, b))
+        cues += _vote("the look further from the board's ground", abs(da - db), GROUND_STRONG, GROUND_WEAK,
+                      0 if da > db else 1)
+    if sizes is not None and abs(sizes[0] - sizes[1]) >= SIZE_CUE:
+        cues.append(Cue("the look drawn larger", 0 if sizes[0] > sizes[1] else 1, 1))
+    return cues
+
+
+def decide_polarity(a: Look, b: Look, ground: np.ndarray | None = None,
+                    sizes: tuple[float, float] | None = None) -> tuple[int, str, bool]:
     """Which of two looks is lit: (0 for a, 1 for b), the reason, and
-    whether the cue is strong."""
-    looks = (a, b)
+    whether the cues agree enough to be sure.
+
+    White paper beside a colour decides alone (games where you fill the
+    board).  Otherwise saturation, brightness, distance from the board's
+    ground (``ground``, Lab) and tile size (``sizes``, the share of its cells
+    each look covers) vote, strong cues counting double; the look with more
+    weight is lit, sure when it leads by SURE_MARGIN, and a reason names the
+    cues that disagreed."""
     for k, (x, y) in enumerate(((a, b), (b, a))):
         if y.L >= PAPER_L and y.chroma <= PAPER_C and x.chroma >= 20:
             return k, "the coloured look is lit, the white one is the empty paper", True
-    ci = 0 if a.chroma > b.chroma else 1
-    chrom, other = looks[ci], looks[1 - ci]
-    if chrom.chroma - other.chroma >= 40 and chrom.L >= other.L - 25:
-        return ci, "the strongly coloured look is lit", True
-    bi = 0 if a.L > b.L else 1
-    dl = abs(a.L - b.L)
-    return bi, "the brighter look is lit", dl >= 8
+    cues = polarity_cues(a, b, ground, sizes)
+    score = [sum(c.weight for c in cues if c.vote == k) for k in (0, 1)]
+    if score[0] == score[1]:  # a tie (or no cue): the brighter look, never sure
+        lit = 0 if a.L >= b.L else 1
+    else:
+        lit = 0 if score[0] > score[1] else 1
+    sure = score[lit] - score[1 - lit] >= SURE_MARGIN
+    pro = [c.name for c in cues if c.vote == lit]
+    con = [c.name for c in cues if c.vote != lit]
+    why = f"lit is {' and '.join(pro)}" if pro else "no cue tells lit from off: the brighter look is taken as lit"
+    if con:
+        why += f"; disagreeing: {' and '.join(con)}" + ("" if sure else ", so not sure")
+    elif pro and not sure:
+        why += " (a weak cue only, so not sure)"
+    return lit, why, sure
+
+
+def board_ground(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> np.ndarray | None:
+    """The board's ground (Lab): what lies between its cells (small windows
+    on the lattice's crossings), failing that what lies around it (a ring
+    outside the board).  Where most of those pixels are like one of the two
+    looks (and few like the other), that look is the ground; else the
+    pixels like neither look must agree on one colour.  None when neither
+    place says (tiles that fill their cells, a busy page)."""
+    h, w = lab.shape[:2]
+    x0, y0, x1, y1 = lat.bbox
+    cross = np.zeros((h, w), bool)
+    rad = max(1, int(round(0.05 * min(lat.px, lat.py))))
+    for r in range(lat.rows + 1):
+        for c in range(lat.cols + 1):
+            x, y = int(round(lat.x0 + c * lat.px)), int(round(lat.y0 + r * lat.py))
+            cross[max(0, y - rad):y + rad + 1, max(0, x - rad):x + rad + 1] = True
+    m0, m1 = GROUND_RING
+    ring = np.zeros((h, w), bool)
+    ring[max(0, int(y0 - m1 * lat.py)):int(y1 + m1 * lat.py), max(0, int(x0 - m1 * lat.px)):int(x1 + m1 * lat.px)] = True
+    ring[max(0, int(y0 - m0 * lat.py)):int(y1 + m0 * lat.py), max(0, int(x0 - m0 * lat.px)):int(x1 + m0 * lat.px)] = False
+    for where in (cross, ring):
+        px = lab[where]
+        if len(px) < 8:
+            continue
+        near = [np.linalg.norm(px - np.asarray(k), axis=1) < SAME_LOOK for k in looks]
+        shares = [float(n.mean()) for n in near]
+        k = int(np.argmax(shares))
+        if shares[k] >= GROUND_LIKE_LOOK and shares[k] >= 3 * shares[1 - k]:
+            return np.asarray(looks[k], np.float32)
+        rest = px[~near[0] & ~near[1]]
+        if len(rest) < GROUND_SHARE * len(px):
+            continue
+        med = np.median(rest, axis=0)
+        if float(np.median(np.linalg.norm(rest - med, axis=1))) <= GROUND_SPREAD:
+            return med
+    return None
+
+
+def look_sizes(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray],
+               ground: np.ndarray) -> tuple[float, float]:
+    """For each look, the median share of its cells' boxes drawn in its
+    colour (nearer it than the other look and the ground)."""
+    h, w = lab.shape[:2]
+    shares: list[list[float]] = [[], []]
+    rivals = [np.asarray(v) for v in looks] + [ground]
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            k = int(labels[r, c])
+            x0, y0, x1, y1 = lat.box(r, c, 0.0)
+            patch = lab[max(0, y0):min(h, y1), max(0, x0):min(w, x1)].reshape(-1, 3)
+            if patch.size:
+                d = np.stack([np.linalg.norm(patch - v, axis=1) for v in rivals])
+                shares[k].append(float(np.mean(d.argmin(axis=0) == k)))
+    return tuple(float(np.median(s)) if s else 0.0 for s in shares)
 
 
 def single_look_polarity(look: Look) -> tuple[bool, str, bool]:
@@ -315,7 +436,7 @@ def _unlit_invisible(fit: LatticeFit, labels: np.ndarray, feats: np.ndarray, c0,
     if float(np.linalg.norm(np.asarray(c0) - np.asarray(c1))) < SAME_LOOK:
         return False
     look0, look1 = Look(np.asarray(c0)), Look(np.asarray(c1))
-    lit_k, _, _ = decide_polarity(look0, look1)
+    lit_k, _, _ = decide_polarity(look0, look1, board_ground(lab, local, [c0, c1]))
     member_cells = {(r, c) for r, c, _ in fit.members}
     if not member_cells or any(labels[r, c] != lit_k for r, c in member_cells):
         return False
@@ -528,7 +649,11 @@ def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray,
             f"the {lat.rows}x{lat.cols} board's cells fall into more than two looks "
             f"({len(odd_idx)} cells match neither of the two main ones)"
         )
-    lit_k, why, sure = decide_polarity(look0, look1)
+    lab, local = board_lab(img, lat)
+    ground = board_ground(lab, local, [c0, c1])
+    # without a ground, a look like the page around it seems to fill its cells
+    sizes = look_sizes(lab, local, labels, [c0, c1], ground) if ground is not None else None
+    lit_k, why, sure = decide_polarity(look0, look1, ground, sizes)
     lit_cells = [tuple(map(int, rc)) for rc in zip(*np.nonzero(labels == lit_k))]
     off_cells = [tuple(map(int, rc)) for rc in zip(*np.nonzero(labels != lit_k))]
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
@@ -552,9 +677,10 @@ def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray,
         why += " (the two looks are close)"
     if open_sides:
         sure = False
-        why += f" (unlit cells are not outlined and no frame bounds the board on the {', '.join(open_sides)})"
+        why += (f" (unlit cells are invisible and no frame bounds the board on the {', '.join(open_sides)}: "
+                "its extent is unknown; give --region around the board, or calibrate on a frame that shows it whole)")
     return LightsReading(board, lat, conf.reshape(board.shape).astype(np.float32), unsure,
-                         lit_look, off_look, why, sure, fit, touches)
+                         lit_look, off_look, why, sure, fit, touches, bool(open_sides))
 
 
 def _check_board(img: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray],

@@ -1,0 +1,158 @@
+"""The bot against Lights Out games that other people wrote, with default
+options: GNOME Lights Off (Debian's ``lightsoff``, light and dark theme),
+judged by its window title moving to the next puzzle, and the web game in
+../shared/games/lights/berson, judged by the page's own state through
+Chromium's DevTools protocol.  Every click must land on the board."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .helpers import ROOT
+from .web_games import Page, Server, need_chromium, shared_game
+
+pytestmark = pytest.mark.display
+
+LIGHTSOFF = shutil.which("lightsoff") or ("/usr/games/lightsoff" if Path("/usr/games/lightsoff").exists() else None)
+
+
+def bot(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def clicks_inside(path: Path, box: tuple[float, float, float, float]) -> list[tuple[int, int]]:
+    """The bot's clicks (from its --clicks audit file), each checked to lie
+    in ``box`` (x0, y0, x1, y1, screen pixels); returns them."""
+    data = json.loads(path.read_text())
+    pts = [(a["x"], a["y"]) for a in data["actions"] if a["action"] == "click"]
+    x0, y0, x1, y1 = box
+    outside = [p for p in pts if not (x0 <= p[0] < x1 and y0 <= p[1] < y1)]
+    assert not outside, f"clicks outside the board {box}: {outside}"
+    return pts
+
+
+# --- GNOME Lights Off --------------------------------------------------------------------------------
+
+def _xdotool(*args: str) -> str:
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10).stdout.strip()
+
+
+def _lightsoff_window() -> tuple[str, str] | None:
+    """(window id, title) of the Lights Off window, or None."""
+    for wid in _xdotool("search", "--name", r"^Puzzle [0-9]+$").split():
+        title = _xdotool("getwindowname", wid)
+        if re.fullmatch(r"Puzzle \d+", title):
+            return wid, title
+    return None
+
+
+def _geometry(wid: str) -> tuple[int, int, int, int]:
+    out = dict(line.split("=", 1) for line in _xdotool("getwindowgeometry", "--shell", wid).splitlines()
+               if "=" in line)
+    return int(out["X"]), int(out["Y"]), int(out["WIDTH"]), int(out["HEIGHT"])
+
+
+@pytest.fixture
+def lightsoff(xvfb, tmp_path, request):
+    if LIGHTSOFF is None:
+        pytest.skip("GNOME Lights Off is not installed (make test installs the Debian package lightsoff)")
+    if shutil.which("xdotool") is None:
+        pytest.skip("xdotool is not installed (make test installs it)")
+    env = dict(os.environ, GTK_THEME=request.param, HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               GSETTINGS_BACKEND="memory", NO_AT_BRIDGE="1")
+    cmd = [LIGHTSOFF]
+    if shutil.which("dbus-run-session"):
+        cmd = ["dbus-run-session", "--", LIGHTSOFF]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    end = time.monotonic() + 30
+    while _lightsoff_window() is None:
+        if time.monotonic() > end or proc.poll() is not None:
+            os.killpg(proc.pid, 15)
+            pytest.fail("GNOME Lights Off did not open its window within 30 s")
+        time.sleep(0.2)
+    time.sleep(1.0)  # the first board animates in
+    yield
+    os.killpg(proc.pid, 15)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+
+
+@pytest.mark.parametrize("lightsoff", ["Adwaita", "Adwaita:dark"], indirect=True)
+def test_gnome_lights_off_three_puzzles_in_a_row(lightsoff, tmp_path):
+    """`run enlight --window "Puzzle N"`, default options, three times: each
+    time the game itself moves on to puzzle N+1, and every click was on
+    the board, inside the game's window."""
+    for k in range(3):
+        wid, title = _lightsoff_window()
+        n = int(title.split()[1])
+        log = tmp_path / f"clicks{k}.json"
+        r = bot("run", "enlight", "--window", title, "--clicks", str(log))
+        assert r.returncode == 0, f"puzzle {n}: exit {r.returncode}: {r.stderr}{r.stdout}"
+        end = time.monotonic() + 15
+        while _lightsoff_window()[1] != f"Puzzle {n + 1}":
+            assert time.monotonic() < end, f"the game did not move on from puzzle {n}: {_lightsoff_window()}"
+            time.sleep(0.1)
+        data = json.loads(log.read_text())
+        bx, by, bw, bh = data["board"]
+        wx, wy, ww, wh = _geometry(wid)
+        assert wx <= bx and wy <= by and bx + bw <= wx + ww and by + bh <= wy + wh, (data["board"], (wx, wy, ww, wh))
+        assert clicks_inside(log, (bx, by, bx + bw, by + bh))
+        time.sleep(1.0)  # the next board animates in
+
+
+# --- the berson web game -----------------------------------------------------------------------------
+
+BOARD_BOX = ("JSON.stringify((() => { const r = document.querySelector('.board').getBoundingClientRect(); "
+             "return [r.left, r.top, r.right, r.bottom]; })())")
+
+
+@pytest.fixture
+def berson(xvfb):
+    need_chromium()
+    server = Server(shared_game("lights", "berson"))
+    page = None
+    try:
+        page = Page(server.url, 0, 0, 700, 700)
+        page.dt.wait_for("typeof board !== 'undefined' && document.body.classList.contains('visible')", timeout=30)
+        time.sleep(2.5)  # the page fades in over 2 s (css/style.css), as a user would wait to see it
+        yield page
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
+
+
+def test_berson_five_boards(berson, tmp_path):
+    """Five boards in a row with default options; the page says solved
+    after each (its own ``puzzleSolved()``), and every click was inside the
+    board's box as the page itself reports it."""
+    page = berson
+    for k in range(5):
+        start = page.state("JSON.stringify(board)")
+        assert any(any(row) for row in start)
+        log = tmp_path / f"clicks{k}.json"
+        r = bot("run", "enlight", "--window", "Lights Out", "--clicks", str(log))
+        assert r.returncode == 0, f"board {k + 1} {start}: exit {r.returncode}: {r.stderr}{r.stdout}"
+        assert page.state("JSON.stringify(puzzleSolved())") is True, f"board {k + 1}: {page.state('JSON.stringify(board)')}"
+        x0, y0, x1, y1 = page.state(BOARD_BOX)
+        (sx0, sy0), (sx1, sy1) = page.to_screen(x0, y0), page.to_screen(x1, y1)
+        assert clicks_inside(log, (sx0, sy0, sx1, sy1))
+        # the end screen, then a click on it starts the next board
+        page.dt.wait_for("[...document.querySelectorAll('.cell')].every(c => c.classList.contains('instant'))",
+                         timeout=10)
+        page.click((x0 + x1) / 2, (y0 + y1) / 2)
+        page.dt.wait_for("!puzzleSolved()", timeout=10)
+        time.sleep(0.5)  # the new board fades in
