@@ -40,6 +40,7 @@ class Mouse:
         pyautogui.FAILSAFE = True  # never turned off: the user's way out
         pyautogui.PAUSE = 0
         self.interval = interval
+        self._last_click = float("-inf")
         self.clicks = 0
         self.log: list[tuple[str, int, int]] = []  # ("click" | "move", x, y), for tests and --hint
 
@@ -66,14 +67,18 @@ class Mouse:
                           "stops every move: move it away and run again")
 
     def click(self, x: int, y: int) -> None:
+        """Click at (x, y), at least ``interval`` after the previous click
+        (work done in between, such as checking the screen, counts)."""
+        wait = self._last_click + self.interval - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
         try:
             self._pg.click(int(x), int(y))
         except self._pg.FailSafeException:
             raise Aborted(USER_CORNER) from None
+        self._last_click = time.monotonic()
         self.clicks += 1
         self.log.append(("click", int(x), int(y)))
-        if self.interval:
-            time.sleep(self.interval)
 
     def move(self, x: int, y: int) -> None:
         try:

@@ -45,9 +45,11 @@ class Game:
         show the board's extent by itself (and checked against what it shows)."""
         raise NotImplementedError
 
-    def read_cells(self, img: np.ndarray, lattice: Lattice, reading: Reading) -> np.ndarray:
+    def read_cells(self, img: np.ndarray, lattice: Lattice, reading: Reading,
+                   only: np.ndarray | None = None) -> np.ndarray:
         """Every cell of a fresh capture, judged by the looks of ``reading``
-        (-1 where a cell cannot be told)."""
+        (-1 where a cell cannot be told); ``only``: a mask of the cells to
+        read, the others come back -1."""
         raise NotImplementedError
 
     def whole_in(self, img: np.ndarray, lattice: Lattice, reading: Reading):
@@ -97,10 +99,10 @@ class EnlightBot(Game):
             raise UnreadableBoardError(f"not sure what the board shows ({where}); not clicking", rd.lattice)
         return Reading(rd.board.copy(), rd.lattice, rd, list(rd.touches))
 
-    def read_cells(self, img, lattice, reading):
+    def read_cells(self, img, lattice, reading, only=None):
         from vision.lights_reader import read_cells
 
-        return read_cells(img, lattice, reading.raw.lit, reading.raw.off)
+        return read_cells(img, lattice, reading.raw.lit, reading.raw.off, only)
 
     def whole_in(self, img, lattice, reading):
         from vision.lights_reader import whole_in
@@ -142,10 +144,10 @@ class TangoBot(Game):
         state = np.array(rd.board.cells, dtype=np.int64)
         return Reading(state, rd.lattice, rd, list(getattr(rd, "touches", [])))
 
-    def read_cells(self, img, lattice, reading):
+    def read_cells(self, img, lattice, reading, only=None):
         from vision.tango_reader import read_cells
 
-        return read_cells(img, lattice, reading.raw)
+        return read_cells(img, lattice, reading.raw, only)
 
     def whole_in(self, img, lattice, reading):
         from vision.tango_reader import whole_in

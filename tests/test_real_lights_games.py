@@ -73,13 +73,16 @@ def lightsoff(xvfb, tmp_path, request):
     cmd = [LIGHTSOFF]
     if shutil.which("dbus-run-session"):
         cmd = ["dbus-run-session", "--", LIGHTSOFF]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
-    end = time.monotonic() + 30
+    log = tmp_path / "lightsoff.log"
+    with open(log, "w") as err:
+        proc = subprocess.Popen(cmd, env=env, stdout=err, stderr=err, start_new_session=True)
+    end = time.monotonic() + 60
     while _lightsoff_window() is None:
         if time.monotonic() > end or proc.poll() is not None:
-            os.killpg(proc.pid, 15)
-            pytest.fail("GNOME Lights Off did not open its window within 30 s")
+            if proc.poll() is None:
+                os.killpg(proc.pid, 15)
+            pytest.fail(f"GNOME Lights Off did not open its window within 60 s (exit {proc.poll()}): "
+                        f"{log.read_text()[-800:]}")
         time.sleep(0.2)
     time.sleep(1.0)  # the first board animates in
     yield

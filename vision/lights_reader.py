@@ -97,12 +97,15 @@ def board_lab(img: np.ndarray, lat: Lattice, margin: float = 1.5) -> tuple[np.nd
     return crop, Lattice(lat.x0 - cx0, lat.y0 - cy0, lat.px, lat.py, lat.rows, lat.cols)
 
 
-def cell_features(lab: np.ndarray, lat: Lattice, inset: float = 0.25) -> np.ndarray:
-    """Median Lab colour of each cell's interior, shape (rows, cols, 3)."""
+def cell_features(lab: np.ndarray, lat: Lattice, inset: float = 0.25, only: np.ndarray | None = None) -> np.ndarray:
+    """Median Lab colour of each cell's interior (of the cells in the mask
+    ``only``, default all; the others stay 0), shape (rows, cols, 3)."""
     h, w = lab.shape[:2]
     out = np.zeros((lat.rows, lat.cols, 3), np.float32)
     for r in range(lat.rows):
         for c in range(lat.cols):
+            if only is not None and not only[r, c]:
+                continue
             x0, y0, x1, y1 = lat.box(r, c, inset)
             x0, y0 = max(0, x0), max(0, y0)
             x1, y1 = min(w, max(x1, x0 + 1)), min(h, max(y1, y0 + 1))
@@ -111,12 +114,22 @@ def cell_features(lab: np.ndarray, lat: Lattice, inset: float = 0.25) -> np.ndar
     return out
 
 
-def read_cells(img: np.ndarray, lat: Lattice, lit: Look | None, off: Look | None) -> np.ndarray:
+def read_cells(img: np.ndarray, lat: Lattice, lit: Look | None, off: Look | None,
+               only: np.ndarray | None = None) -> np.ndarray:
     """Every cell of a fresh capture against the looks read before: 1 lit,
     0 off, -1 where a cell matches neither (mid-animation, covered, the
-    window gone).  What the bot checks before and after each move."""
+    window gone).  What the bot checks before and after each move.
+    ``only``: a mask of the cells to read (the others come back -1)."""
     lab, local = board_lab(img, lat, margin=0.0)
-    f = cell_features(lab, local)
+    f = cell_features(lab, local, only=only)
+    out = _judge(f, lit, off)
+    if only is not None:
+        out[~only] = -1
+    return out
+
+
+def _judge(f: np.ndarray, lit: Look | None, off: Look | None) -> np.ndarray:
+    """Cell features (Lab) judged against the two looks: 1, 0 or -1."""
     if lit is None or off is None:  # one known look (white paper, or every cell alike): far is the other
         look, value = (off, 0) if off is not None else (lit, 1)
         far = np.linalg.norm(f - look.lab, axis=2) > 2 * SAME_LOOK

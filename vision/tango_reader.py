@@ -218,44 +218,50 @@ def read_tango(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0
                         grounds=[c.ground for c in cells])
 
 
-def read_cells(img: np.ndarray, lat: Lattice, reading: TangoReading) -> np.ndarray:
+def read_cells(img: np.ndarray, lat: Lattice, reading: TangoReading, only: np.ndarray | None = None) -> np.ndarray:
     """Every cell of a fresh capture, against the looks learned when the
     board was read: EMPTY, SUN or MOON, or -1 where it cannot be told
-    (mid-animation, covered).  What the bot checks before and after each move."""
-    cells = _patches_direct(img, lat, reading.box, reading.grounds)
+    (mid-animation, covered).  What the bot checks before and after each move.
+    ``only``: a mask of the cells to read (the others come back -1)."""
+    where = [(r, c) for r in range(lat.rows) for c in range(lat.cols) if only is None or only[r, c]]
+    out = np.full((lat.rows, lat.cols), -1, np.int64)
+    if not where:
+        return out
+    cells = _patches_direct(img, lat, reading.box, reading.grounds, where)
     looks = reading.looks
     templates = [np.zeros((PATCH, PATCH, 3), np.float32)] + [lk.template for lk in looks.looks]
     best, misfit, (margin, cover) = _match(cells, templates)
     ok = sure_cells(best, misfit, margin, cover, looks.apart)
-    out = np.full((lat.rows, lat.cols), -1, np.int64)
-    for i in range(len(cells)):
+    for i, rc in enumerate(where):
         if ok[i]:
             k = int(best[i])
-            out[divmod(i, lat.cols)] = EMPTY if k == 0 else looks.values_of[k - 1]
+            out[rc] = EMPTY if k == 0 else looks.values_of[k - 1]
     return out
 
 
-def _patches_direct(img: np.ndarray, lat: Lattice, box: float, grounds: list[np.ndarray]) -> list[Cell]:
-    """Each cell's middle cut from the screenshot itself and shrunk to a
-    patch (what :func:`cut_cells` cuts from the resampled board, without
-    resampling the whole board: the bot's read between clicks)."""
+def _patches_direct(img: np.ndarray, lat: Lattice, box: float, grounds: list[np.ndarray],
+                    where: list[tuple[int, int]] | None = None) -> list[Cell]:
+    """Each cell's middle (of the cells ``where``, default all, row by row)
+    cut from the screenshot itself and shrunk to a patch (what
+    :func:`cut_cells` cuts from the resampled board, without resampling the
+    whole board: the bot's read between clicks)."""
     n = lat.rows
+    where = where if where is not None else [(r, c) for r in range(n) for c in range(lat.cols)]
     half_x = box / 2 * (1 - 2 * INSET) * lat.px
     half_y = box / 2 * (1 - 2 * INSET) * lat.py
     h, w = img.shape[:2]
-    tiles = np.empty((n * PATCH, n * PATCH, 3), np.uint8)
-    for r in range(n):
-        for c in range(n):
-            cx, cy = lat.x0 + (c + 0.5) * lat.px, lat.y0 + (r + 0.5) * lat.py
-            x0, x1 = max(0, int(round(cx - half_x))), min(w, int(round(cx + half_x)))
-            y0, y1 = max(0, int(round(cy - half_y))), min(h, int(round(cy + half_y)))
-            part = img[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else np.zeros((1, 1, 3), np.uint8)
-            tiles[r * PATCH:(r + 1) * PATCH, c * PATCH:(c + 1) * PATCH] = cv2.resize(
-                part, (PATCH, PATCH), interpolation=cv2.INTER_AREA if part.shape[0] >= PATCH else cv2.INTER_LINEAR)
-    patches = lab_float(tiles).reshape(n, PATCH, n, PATCH, 3).transpose(0, 2, 1, 3, 4)
-    ground = np.asarray(grounds, np.float32).reshape(n, n, 3)
+    tiles = np.empty((PATCH, len(where) * PATCH, 3), np.uint8)
+    for i, (r, c) in enumerate(where):
+        cx, cy = lat.x0 + (c + 0.5) * lat.px, lat.y0 + (r + 0.5) * lat.py
+        x0, x1 = max(0, int(round(cx - half_x))), min(w, int(round(cx + half_x)))
+        y0, y1 = max(0, int(round(cy - half_y))), min(h, int(round(cy + half_y)))
+        part = img[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else np.zeros((1, 1, 3), np.uint8)
+        tiles[:, i * PATCH:(i + 1) * PATCH] = cv2.resize(
+            part, (PATCH, PATCH), interpolation=cv2.INTER_AREA if part.shape[0] >= PATCH else cv2.INTER_LINEAR)
+    patches = lab_float(tiles).reshape(PATCH, len(where), PATCH, 3).transpose(1, 0, 2, 3)
+    ground = np.asarray(grounds, np.float32).reshape(n, lat.cols, 3)
     zero = np.zeros(3, np.float32)
-    return [Cell(patches[r, c], ground[r, c], zero, np.zeros((PATCH, PATCH), bool)) for r in range(n) for c in range(n)]
+    return [Cell(patches[i], ground[r, c], zero, np.zeros((PATCH, PATCH), bool)) for i, (r, c) in enumerate(where)]
 
 
 def whole_in(img: np.ndarray, lat: Lattice, reading: TangoReading) -> Wholeness:
