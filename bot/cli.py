@@ -16,7 +16,9 @@ from solvers.errors import InputError, PuzzlebotError
 
 EPILOG = """\
 exit status: 0 done, 1 failed, 2 bad input, 3 puzzle has no solution,
-130 interrupted.  Run 'puzzlebot COMMAND --help' for a command's options."""
+4 no (readable) board in the image, 5 the bot stopped because the screen did
+not behave as predicted, 130 interrupted.
+Run 'puzzlebot COMMAND --help' for a command's options."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -31,12 +33,26 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
+# Puzzle files are small (a 100x100 board is 10 KB); a bigger one is refused
+# before it is read, not parsed for minutes.
+MAX_PUZZLE_BYTES = 4 * 1024 * 1024
+
+
 def read_text(path: str) -> str:
     """The contents of a puzzle file, or an InputError that names it."""
+    too_big = f"is larger than {MAX_PUZZLE_BYTES // 2**20} MB: not a puzzle file"
     if path == "-":
-        return sys.stdin.read()
+        try:
+            text = sys.stdin.read(MAX_PUZZLE_BYTES + 1)
+        except UnicodeDecodeError:
+            raise InputError("not text (expected UTF-8 text)", "standard input") from None
+        if len(text) > MAX_PUZZLE_BYTES:
+            raise InputError(too_big, "standard input")
+        return text
     p = Path(path)
     try:
+        if p.is_file() and p.stat().st_size > MAX_PUZZLE_BYTES:
+            raise InputError(too_big, path)
         return p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError("no such file", path) from None

@@ -13,7 +13,10 @@ scaled to the size), any, a range like 20-30, or a single score.
 
 examples:
   puzzlebot generate tango --size 6 --count 5 --difficulty hard --seed 1
-  puzzlebot generate tango --size 8 --format json > puzzles.jsonl
+  puzzlebot generate tango --size 8 --count 3 --format json > puzzles.jsonl
+  puzzlebot solve tango puzzles.jsonl           # solves each puzzle in the file
+Several puzzles come out as JSON Lines (--format json) or as text blocks
+separated by a blank line; 'solve tango' reads both back.
 """
 
 
@@ -40,25 +43,31 @@ def register(sub) -> None:
     t.set_defaults(func=generate_tango_cmd)
 
 
+# --count beyond this is refused at once (a million puzzles is hours of work).
+MAX_COUNT = 100_000
+
+
 def generate_tango_cmd(args) -> int:
     from solvers.errors import InputError
-    from solvers.tango.generate import generate, parse_band
+    from solvers.tango.generate import MAX_SIZE, MIN_SIZE, generate_iter, parse_band
 
-    if args.count < 1:
-        raise InputError(f"--count must be at least 1, got {args.count}")
+    if not 1 <= args.count <= MAX_COUNT:
+        raise InputError(f"--count must be 1 to {MAX_COUNT}, got {args.count}")
+    if args.size % 2 or not MIN_SIZE <= args.size <= MAX_SIZE:
+        raise InputError(f"--size must be even, {MIN_SIZE} to {MAX_SIZE}; got {args.size}")
     band = parse_band(args.difficulty, args.size)
 
     def progress(done: int, total: int) -> None:
-        if total >= 20 and sys.stderr.isatty():
+        if total > 1 and sys.stderr.isatty():
             print(f"\r  generated {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
-    for i, g in enumerate(generate(args.size, args.count, band, args.seed, progress)):
+    for i, g in enumerate(generate_iter(args.size, args.count, band, args.seed, progress)):
         if args.format == "json":
-            print(json.dumps(g.to_json()))
+            print(json.dumps(g.to_json()), flush=True)
         else:
             if i:
                 print()
             print(f"# puzzle {i + 1}: {args.size}x{args.size}, difficulty {g.score}, "
                   f"{g.puzzle.count_clues()} clues")
-            print(g.puzzle.to_text(), end="")
+            print(g.puzzle.to_text(), end="", flush=True)
     return 0

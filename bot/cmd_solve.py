@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 import sys
 
-from solvers.errors import InputError
+from solvers.errors import InputError, PuzzlebotError
 
 from .cli import game_choices, read_text
+
+
+COORDINATES = """\
+coordinates: text output counts rows and columns from 1 (r1c2 or (1,2): the
+first row, second column); --json output gives [row, col] from 0, as array
+indices; the constraint lines of the Tango text format count from 0 too."""
 
 
 def register(sub) -> None:
@@ -15,6 +21,7 @@ def register(sub) -> None:
         "solve",
         help="solve a puzzle file and print the answer",
         description="Solve a puzzle given as a file ('-' reads standard input).",
+        epilog=COORDINATES,
     )
     games = game_choices(p)
     _register_lights(games)
@@ -31,10 +38,10 @@ file format: one line per row, '#' lit and '.' off; or JSON
    "neighbourhood": "plus", "states": 2}
 
 examples:
-  puzzlebot solve lights board.txt            # cells to press, fewest presses
-  puzzlebot solve lights board.txt --hint     # the board with those cells marked
-  puzzlebot solve lights board.txt --explain  # is it unique? why do some boards fail?
-  puzzlebot solve lights big.txt --states 3 --torus
+  puzzlebot solve lights examples/lights.txt            # cells to press, fewest presses
+  puzzlebot solve lights examples/lights.txt --hint     # the board with those cells marked
+  puzzlebot solve lights examples/lights.txt --explain  # is it unique? why do some boards fail?
+  puzzlebot solve lights examples/lights3.txt --states 3 --torus   # digits 0-2: three states
 """
 
 
@@ -47,7 +54,7 @@ def _register_lights(games) -> None:
             "and its four neighbours (Enlight's rule); options change the wrap, the "
             "neighbourhood and the number of states."
         ),
-        epilog=LIGHTS_EXAMPLES,
+        epilog=LIGHTS_EXAMPLES + "\n" + COORDINATES,
     )
     p.add_argument("file", help="board file ('-' for standard input)")
     p.add_argument("--hint", action="store_true", help="print the board with the cells to press in [brackets]")
@@ -56,7 +63,7 @@ def _register_lights(games) -> None:
                         "single-light boards, solving the solution")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     p.add_argument("--torus", action="store_true", default=None, help="edges wrap around")
-    p.add_argument("--states", type=int, metavar="K", help="states per light, a prime (default 2)")
+    p.add_argument("--states", type=int, metavar="K", help="states per light, a prime from 2 to 251 (default 2)")
     p.add_argument("--neighbourhood", metavar="N",
                    help="plus (default), x, king, or offsets 'dr,dc;dr,dc;...'")
     p.set_defaults(func=solve_lights_cmd)
@@ -67,7 +74,7 @@ def solve_lights_cmd(args) -> int:
     from solvers.lights_format import format_board, format_hint, parse_lights
     from solvers.lightsout import parse_neighbourhood, solve
 
-    lf = parse_lights(read_text(args.file), args.file)
+    lf = parse_lights(read_text(args.file), args.file, args.states)
     if args.torus:
         lf.torus = True
     if args.states is not None:
@@ -125,7 +132,7 @@ def _register_switches(games) -> None:
         "switches",
         help="lights on a graph: which switches to flip",
         description="Solve the switches puzzle of seed 001 on any graph.",
-        epilog=SWITCHES_EXAMPLES,
+        epilog=SWITCHES_EXAMPLES + "\n" + COORDINATES,
     )
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--count", action="store_true", help="also print how many answers exist")
@@ -159,9 +166,9 @@ you placed (not locked), then one constraint per line 'r1 c1 r2 c2 =' or
   {"game": "tango", "rows": ["S....S", ...], "edges": [[0, 2, 0, 3, "x"]]}
 
 examples:
-  puzzlebot solve tango puzzle.txt             # the solution and how many exist
-  puzzlebot solve tango puzzle.txt --explain   # every deduction, in order
-  puzzlebot solve tango puzzle.txt --hint 2    # the next step: 1 where, 2 rule, 3 cell
+  puzzlebot solve tango examples/tango.txt             # the solution and how many exist
+  puzzlebot solve tango examples/tango.txt --explain   # every deduction, in order
+  puzzlebot solve tango examples/tango.txt --hint 2    # the next step: 1 where, 2 rule, 3 cell
 """
 
 
@@ -173,7 +180,7 @@ def _register_tango(games) -> None:
             "Solve a Tango board by deduction (as a person would), searching only when "
             "deduction stalls. Reports whether the solution is unique and a difficulty score."
         ),
-        epilog=TANGO_EXAMPLES,
+        epilog=TANGO_EXAMPLES + "\n" + COORDINATES,
     )
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--explain", action="store_true", help="print every deduction step in order")
@@ -184,11 +191,32 @@ def _register_tango(games) -> None:
 
 
 def solve_tango_cmd(args) -> int:
-    from solvers.tango.board import SYMBOL, parse_tango
+    from solvers.tango.board import parse_tango_many
+
+    puzzles = parse_tango_many(read_text(args.file), args.file)
+    if len(puzzles) == 1:
+        return _solve_tango_one(puzzles[0][1], args)
+    worst = 0
+    for i, (where, board) in enumerate(puzzles, 1):
+        if not args.json:
+            print(f"{chr(10) if i > 1 else ''}# puzzle {i}")
+        try:
+            _solve_tango_one(board, args)
+        except PuzzlebotError as e:  # one bad puzzle does not stop the others
+            msg = str(e) if str(e).startswith(where) else f"{where}: {e}"
+            print(f"puzzlebot: {msg}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"puzzle": i, "error": str(e)}))
+            worst = max(worst, e.exit_code)
+        sys.stdout.flush()
+    return worst
+
+
+def _solve_tango_one(board, args) -> int:
+    from solvers.tango.board import SYMBOL
     from solvers.tango.engine import RULES
     from solvers.tango.solve import hint, solve
 
-    board = parse_tango(read_text(args.file), args.file)
     if args.hint is not None:
         print(hint(board).level(args.hint))
         return 0
@@ -227,11 +255,37 @@ file format (JSON): {"game": "ripple", "rooms": [[0, 0, 1], ...], "givens": [[0,
 (room id per cell; 0 = empty cell)
 
 examples:
-  puzzlebot solve ripple puzzle.json                 # solved grid with room borders
-  puzzlebot solve ripple puzzle.json --count         # 0, 1 or more than one solution
-  puzzlebot solve ripple puzzle.json --animate --speed 30
-  puzzlebot solve ripple puzzle.json --steps search.gif
+  puzzlebot solve ripple examples/ripple.json                 # solved grid with room borders
+  puzzlebot solve ripple examples/ripple.json --count         # 0, 1 or more than one solution
+  puzzlebot solve ripple examples/ripple.json --animate --speed 200
+  puzzlebot solve ripple examples/ripple.json --steps search.gif
 """
+
+
+def _speed(text: str) -> float:
+    import argparse
+    import math
+
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--speed wants steps per second, got {text!r}") from None
+    if not math.isfinite(v) or not (v == 0 or 0.1 <= v <= 1000):
+        raise argparse.ArgumentTypeError(f"--speed must be 0 (as fast as possible) or 0.1 to 1000, got {text!r}")
+    return v
+
+
+def _positive_seconds(text: str) -> float:
+    import argparse
+    import math
+
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--timeout wants seconds, got {text!r}") from None
+    if not math.isfinite(v) or not 0 < v <= 86400:
+        raise argparse.ArgumentTypeError(f"--timeout must be more than 0 and at most 86400 seconds, got {text!r}")
+    return v
 
 
 def _register_ripple(games) -> None:
@@ -242,15 +296,15 @@ def _register_ripple(games) -> None:
             "Solve a Ripple Effect puzzle (rooms of n cells hold 1..n; two equal numbers N in "
             "a row or column need N cells between them) with Dancing Links."
         ),
-        epilog=RIPPLE_EXAMPLES,
+        epilog=RIPPLE_EXAMPLES + "\n" + COORDINATES,
     )
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--count", action="store_true", help="say whether there are 0, 1 or more solutions")
     p.add_argument("--animate", action="store_true", help="draw the search live in the terminal (Ctrl-C stops)")
-    p.add_argument("--speed", type=float, default=20, metavar="STEPS",
-                   help="animation speed in steps per second (0: as fast as possible; default 20)")
+    p.add_argument("--speed", type=_speed, default=20, metavar="STEPS",
+                   help="animation speed in steps per second, 0.1 to 1000 (0: as fast as possible; default 20)")
     p.add_argument("--steps", metavar="OUT", help="save the search as pictures: OUT.gif (animation) or OUT.png (contact sheet)")
-    p.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds")
+    p.add_argument("--timeout", type=_positive_seconds, metavar="S", help="give up after S seconds")
     p.set_defaults(func=solve_ripple_cmd)
 
 
@@ -281,7 +335,9 @@ def solve_ripple_cmd(args) -> int:
             print("no solution")
             return 0
         raise no_solution(p)
-    assert not violations(p, first)
+    broken = violations(p, first)
+    if broken:  # the checker disagrees with the solver: report it, never print a wrong grid as solved
+        raise PuzzlebotError(f"internal error: the solver's answer breaks a rule ({broken[0]}); please report it")
     print(render(p, first))
     text = "exactly one solution" if count == 1 else "more than one solution (this is one)"
     if args.count or count > 1:

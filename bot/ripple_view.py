@@ -86,7 +86,7 @@ def animate(p: RipplePuzzle, speed: float, limit: int | None = 2, out=sys.stdout
     def on_place(event: str, place, depth: int) -> None:
         rec(event, place, depth)
         if cancel.expired():
-            raise Cancelled(f"search cancelled after {rec.steps} steps")
+            cancel.stop(f"after {rec.steps} steps")
         if event == "solution" or rec.steps % every == 0:
             what, cell = rec.last
             where = f" r{cell[0] + 1}c{cell[1] + 1}" if cell else ""
@@ -149,18 +149,39 @@ def save_steps(p: RipplePuzzle, path: str, max_frames: int = 240, cell_px: int =
 
     from solvers.errors import InputError
 
+    import os
+    from pathlib import Path
+
     kind = path.lower().rsplit(".", 1)[-1]
     if kind not in ("gif", "png"):
         raise InputError(f"--steps wants a .gif or .png file, got {path}")
+    out = Path(path)
+    folder = out.parent if str(out.parent) else Path(".")
+    if out.is_dir():
+        raise InputError("--steps: is a directory; give a file name", path)
+    if not folder.is_dir():
+        raise InputError(f"--steps: the folder {folder} does not exist", path)
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise InputError("--steps: cannot write there (permission denied)", path)
     rec = SearchRecorder(p)
-    states = []
+    # every k-th search state is kept, k doubling whenever twice max_frames
+    # are held: memory stays bounded however long the search runs
+    states: list = []
+    every = [1, 0]
 
     def on_place(event, place, depth):
         rec(event, place, depth)
-        states.append(([r[:] for r in rec.grid], rec.last))
+        every[1] += 1
+        if (every[1] - 1) % every[0] == 0:
+            states.append(([r[:] for r in rec.grid], rec.last))
+            if len(states) >= 2 * max_frames:
+                del states[1::2]
+                every[0] *= 2
 
     if solve(p, limit=1, on_place=on_place, cancel=cancel).solution is None:
         states.append(([[0] * p.cols for _ in range(p.rows)], ("no solution", None)))
+    elif every[1] and (every[1] - 1) % every[0]:  # the last step was skipped: the solved grid ends the film
+        states.append(([r[:] for r in rec.grid], rec.last))
     if len(states) > max_frames:  # keep evenly spaced frames, and always the last
         idx = np.linspace(0, len(states) - 1, max_frames).round().astype(int)
         states = [states[i] for i in idx]
@@ -170,7 +191,10 @@ def save_steps(p: RipplePuzzle, path: str, max_frames: int = 240, cell_px: int =
 
         imgs = [Image.fromarray(cv2.cvtColor(f, cv2.COLOR_BGR2RGB)) for f in frames]
         durations = [60] * (len(imgs) - 1) + [2000]
-        imgs[0].save(path, save_all=True, append_images=imgs[1:], duration=durations, loop=0)
+        try:
+            imgs[0].save(path, save_all=True, append_images=imgs[1:], duration=durations, loop=0)
+        except OSError as e:
+            raise InputError(f"--steps: cannot write: {e.strerror or e}", path) from None
     else:
         cols = int(np.ceil(np.sqrt(len(frames))))
         rows = int(np.ceil(len(frames) / cols))

@@ -24,9 +24,16 @@ _CHECK_EVERY = 2048  # search steps between cancellation checks
 
 
 class Cancelled(PuzzlebotError):
-    """The search was stopped by its token or deadline."""
+    """The search was stopped by its token (Ctrl-C)."""
 
     exit_code = 130
+
+
+class TimedOut(Cancelled):
+    """The search reached its deadline (--timeout) without an answer: a
+    stop like Ctrl-C, but reported as a failure (exit 1), not an interrupt."""
+
+    exit_code = 1
 
 
 class CancelToken:
@@ -42,6 +49,18 @@ class CancelToken:
 
     def expired(self) -> bool:
         return self.cancelled or (self.deadline is not None and time.monotonic() >= self.deadline)
+
+    def stop(self, when: str) -> None:
+        """Raise what the stop was: Cancelled (Ctrl-C, exit 130) or
+        TimedOut (the deadline, exit 1), saying ``when`` it happened."""
+        if self.cancelled:
+            raise Cancelled(f"search cancelled {when}")
+        raise TimedOut(f"no answer within the time limit: gave up {when}")
+
+    def check(self, when: str) -> None:
+        """Stop now if cancelled or past the deadline (for set-up loops)."""
+        if self.expired():
+            self.stop(when)
 
 
 StepCallback = Callable[[str, int, int], None]  # (event, row, depth); event: cover | uncover | solution
@@ -62,7 +81,7 @@ class ExactCover:
     """
 
     def __init__(self, primary: Sequence[Hashable], rows: Sequence[Sequence[Hashable]],
-                 secondary: Sequence[Hashable] = ()):
+                 secondary: Sequence[Hashable] = (), cancel: "CancelToken | None" = None):
         names = list(primary) + list(secondary)
         index: dict[Hashable, int] = {}
         for name in names:
@@ -91,6 +110,8 @@ class ExactCover:
         row_of = [-1] * size
         S = [0] * size
         for ri, row in enumerate(self.rows):
+            if cancel is not None and ri % _CHECK_EVERY == 0:
+                cancel.check("while building the problem")
             if not row:
                 raise InputError(f"row {ri} covers no column")
             cols = []
@@ -164,7 +185,7 @@ class ExactCover:
             while True:
                 steps += 1
                 if cancel is not None and steps % _CHECK_EVERY == 1 and cancel.expired():
-                    raise Cancelled(f"search cancelled after {steps} steps")
+                    cancel.stop(f"after {steps} search steps")
                 if descend:
                     if R[0] == 0:  # every primary column covered
                         found += 1

@@ -8,15 +8,22 @@ and ``"states": k``.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import numpy as np
 
+from . import jsonio
 from .errors import InputError
-from .lightsout import PLUS, LightsRules, parse_neighbourhood
+from .lightsout import MAX_STATES, PLUS, LightsRules, parse_neighbourhood
 
 _LIT, _OFF = "#", "."
+_DIGITS = "0123456789"
+
+
+def _short(v) -> str:
+    """A number for a message, shortened when it is huge."""
+    text = str(v)
+    return text if len(text) <= 20 else f"{text[:8]}...({len(text)} digits)"
 
 
 @dataclass
@@ -55,7 +62,7 @@ def parse_rows(rows: list[str], where: str, states: int = 2) -> np.ndarray:
                 out[i, j] = 1
             elif ch == _OFF:
                 out[i, j] = 0
-            elif ch.isdigit() and int(ch) < states:
+            elif ch in _DIGITS and int(ch) < states:  # ASCII only: '²' is a digit to str.isdigit
                 out[i, j] = int(ch)
             else:
                 allowed = "'#' and '.'" + (f" or digits 0-{states - 1}" if states > 2 else "")
@@ -63,17 +70,19 @@ def parse_rows(rows: list[str], where: str, states: int = 2) -> np.ndarray:
     return out
 
 
-def parse_lights(text: str, where: str = "input") -> LightsFile:
-    """A board in the text or the JSON format (chosen by the first character)."""
+def parse_lights(text: str, where: str = "input", states: int | None = None) -> LightsFile:
+    """A board in the text or the JSON format (chosen by the first character).
+    ``states``: lights per cell when the text format is used with digits
+    (the command line's --states); JSON says it itself."""
     stripped = text.lstrip()
     if not stripped:
         raise InputError("empty file: expected rows of '#' (lit) and '.' (off)", where)
     if stripped[0] != "{":
-        return LightsFile(board=parse_rows(text.splitlines(), where))
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}", where) from None
+        k = 2 if states is None else states
+        if not 2 <= k <= MAX_STATES:
+            raise InputError(f"--states must be a prime from 2 to {MAX_STATES}, got {_short(k)}", where)
+        return LightsFile(board=parse_rows(text.splitlines(), where, k), states=k)
+    data = jsonio.loads(text, where)
     if not isinstance(data, dict):
         raise InputError("JSON must be an object with a 'rows' list", where)
     game = data.get("game", "lights")
@@ -83,8 +92,10 @@ def parse_lights(text: str, where: str = "input") -> LightsFile:
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise InputError("'rows' must be a list of strings like \"#..#\"", where)
     states = data.get("states", 2)
-    if not isinstance(states, int):
+    if not isinstance(states, int) or isinstance(states, bool):
         raise InputError("'states' must be an integer", where)
+    if not 2 <= states <= MAX_STATES:
+        raise InputError(f"'states' must be a prime from 2 to {MAX_STATES}, got {_short(states)}", where)
     nb = data.get("neighbourhood", "plus")
     if isinstance(nb, str):
         neighbourhood = parse_neighbourhood(nb)

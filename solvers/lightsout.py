@@ -46,6 +46,9 @@ NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
 _EXHAUSTIVE_BUDGET = 1 << 24
 # Beyond this many cells the general (non-chasing) path would take too long.
 _GENERAL_MAX_CELLS = {2: 12_000}
+# States per light: a prime up to this (no game has more; bigger primes only
+# make the numbers, the work and the output grow without bound).
+MAX_STATES = 251
 _GENERAL_MAX_CELLS_MODK = 1_600
 
 
@@ -86,10 +89,9 @@ class LightsRules:
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
             raise InputError(f"grid must be at least 1x1, got {self.rows}x{self.cols}")
-        if not gfp.is_prime(self.states):
-            raise InputError(
-                f"states per light must be a prime number (2, 3, 5, ...), got {self.states}"
-            )
+        if not (isinstance(self.states, int) and 2 <= self.states <= MAX_STATES and gfp.is_prime(self.states)):
+            raise InputError(f"states per light must be a prime from 2 to {MAX_STATES} (2, 3, 5, ...), "
+                             f"got {str(self.states)[:20]}")
         if not self.neighbourhood:
             raise InputError("empty neighbourhood")
 

@@ -20,11 +20,11 @@ JSON format: ``{"game": "ripple", "rooms": [[0, 0, 1, ...], ...],
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
+from . import jsonio
 from .dlx import CancelToken, ExactCover, StepCallback
 from .errors import InputError, UnsolvableError
 
@@ -71,6 +71,11 @@ def _grid(data, key: str, where: str) -> list[list[int]]:
     return g
 
 
+# Supported sizes: a room of n cells holds 1..n, so the search's options grow
+# with the square of a room's size; published puzzles have rooms of under 10.
+MAX_ROOM, MAX_SIDE = 40, 50
+
+
 def make_puzzle(rooms: list[list[int]], givens: list[list[int]] | None = None, name: str = "",
                 where: str = "puzzle") -> RipplePuzzle:
     """Validate and build a puzzle (rooms connected, givens fit their rooms)."""
@@ -81,10 +86,16 @@ def make_puzzle(rooms: list[list[int]], givens: list[list[int]] | None = None, n
         raise InputError(
             f"'givens' is {len(givens)}x{len(givens[0])} but 'rooms' is {len(rooms)}x{len(rooms[0])}", where
         )
+    if len(rooms) > MAX_SIDE or len(rooms[0]) > MAX_SIDE:
+        raise InputError(f"the grid is {len(rooms)}x{len(rooms[0])}: at most {MAX_SIDE}x{MAX_SIDE} is supported", where)
     cells: dict[int, list[tuple[int, int]]] = {}
     for r, row in enumerate(rooms):
         for c, rid in enumerate(row):
             cells.setdefault(rid, []).append((r, c))
+    big = max(cells, key=lambda k: len(cells[k]))
+    if len(cells[big]) > MAX_ROOM:
+        raise InputError(f"room {big} has {len(cells[big])} cells: rooms of at most {MAX_ROOM} cells are supported "
+                         "(its numbers would run to its size)", where)
     for rid, members in cells.items():
         seen = {members[0]}
         todo = deque([members[0]])
@@ -117,10 +128,7 @@ def make_puzzle(rooms: list[list[int]], givens: list[list[int]] | None = None, n
 def parse_ripple(text: str, where: str = "input") -> RipplePuzzle:
     if not text.strip():
         raise InputError("empty file: expected a Ripple Effect puzzle in JSON", where)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}", where) from None
+    data = jsonio.loads(text, where)
     if not isinstance(data, dict):
         raise InputError("JSON must be an object with 'rooms' and 'givens'", where)
     if data.get("game", "ripple") != "ripple":
@@ -144,9 +152,11 @@ def _ripple(p: RipplePuzzle, r: int, c: int, v: int, directions) -> list[tuple]:
     return out
 
 
-def reduction(p: RipplePuzzle, kind: str = "compact") -> tuple[ExactCover, list[tuple[int, int, int]]]:
+def reduction(p: RipplePuzzle, kind: str = "compact",
+              cancel: CancelToken | None = None) -> tuple[ExactCover, list[tuple[int, int, int]]]:
     """The exact cover problem and what each of its rows means: (r, c, v).
-    ``kind``: "seed" (up/down/left/right ripples) or "compact" (down/right)."""
+    ``kind``: "seed" (up/down/left/right ripples) or "compact" (down/right).
+    ``cancel`` is honoured while building too (big puzzles take seconds)."""
     directions = REDUCTIONS[kind]
     max_v = max(len(m) for m in p.room_cells.values())
     # DLX breaks ties between equally short columns by their order: cells of
@@ -160,13 +170,15 @@ def reduction(p: RipplePuzzle, kind: str = "compact") -> tuple[ExactCover, list[
                  for r in range(p.rows) for c in range(p.cols)]
     rows, meaning = [], []
     for r in range(p.rows):
+        if cancel is not None:
+            cancel.check("while building the problem")
         for c in range(p.cols):
             size = p.room_size(r, c)
             given = p.givens[r][c]
             for v in ([given] if given else range(1, size + 1)):
                 rows.append([("cell", r, c), ("room", p.rooms[r][c], v)] + _ripple(p, r, c, v, directions))
                 meaning.append((r, c, v))
-    return ExactCover(primary, rows, secondary), meaning
+    return ExactCover(primary, rows, secondary, cancel), meaning
 
 
 @dataclass
@@ -192,7 +204,7 @@ def solve(p: RipplePuzzle, limit: int | None = 2, on_place: PlaceCallback | None
     ``on_place(event, (r, c, v) or None, depth)`` sees the search as
     placements: "cover" puts v at (r, c), "uncover" takes it back,
     "solution" marks a full grid (views animate this)."""
-    ec, meaning = reduction(p, kind)
+    ec, meaning = reduction(p, kind, cancel)
     on_step: StepCallback | None = None
     if on_place is not None:
         def on_step(event: str, row: int, depth: int) -> None:

@@ -2,12 +2,52 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .errors import ImageFileError
+
+# Screenshots are at most a few monitors wide (three 4K screens: 25 MP); a
+# bigger image is refused before it is decoded (it would take gigabytes).
+MAX_PIXELS = 50_000_000
+MAX_BYTES = 200 * 1024 * 1024
+# An image whose pixels are mostly semi-transparent does not show what the
+# screen showed (a window shadow around a screenshot is fine).
+MAX_SEMI_TRANSPARENT = 0.5
+
+
+@contextmanager
+def _quiet_stderr():
+    """Silence what C libraries write to file descriptor 2 meanwhile."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _header_size(p: Path) -> tuple[int, int] | None:
+    """(width, height) from the file's header, without decoding it."""
+    from PIL import Image
+
+    try:
+        with Image.open(p) as im:
+            return im.size
+    except Exception:  # not a format Pillow knows, or a damaged header: OpenCV decides
+        return None
 
 
 def load_image(path: str | Path) -> np.ndarray:
@@ -16,9 +56,28 @@ def load_image(path: str | Path) -> np.ndarray:
         raise ImageFileError("no such file", str(path))
     if p.is_dir():
         raise ImageFileError("is a directory, expected an image", str(path))
-    img = cv2.imread(str(p), cv2.IMREAD_UNCHANGED)
+    try:
+        nbytes = p.stat().st_size
+    except OSError as e:
+        raise ImageFileError(f"cannot read: {e.strerror}", str(path)) from None
+    if nbytes > MAX_BYTES:
+        raise ImageFileError(f"is {nbytes / 2**20:.0f} MB: screenshots over {MAX_BYTES // 2**20} MB are refused",
+                             str(path))
+    size = _header_size(p)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise ImageFileError(f"is {size[0]}x{size[1]} pixels: images over {MAX_PIXELS // 10**6} million pixels "
+                             "are refused (crop or scale the screenshot down)", str(path))
+    with _quiet_stderr():  # libpng/OpenCV print warnings of their own on damaged files
+        img = cv2.imread(str(p), cv2.IMREAD_UNCHANGED)
     if img is None:
         raise ImageFileError("not an image OpenCV can read (PNG, JPEG, BMP, ...)", str(path))
+    if img.ndim == 3 and img.shape[2] == 4:
+        alpha = img[:, :, 3]
+        top = np.iinfo(alpha.dtype).max
+        semi = float(np.mean((alpha > 0) & (alpha < top)))
+        if semi > MAX_SEMI_TRANSPARENT:
+            raise ImageFileError(f"{semi:.0%} of its pixels are semi-transparent: its colours are not what the screen "
+                                 "showed (save the screenshot without transparency)", str(path))
     return as_bgr(img)
 
 

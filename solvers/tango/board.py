@@ -17,7 +17,11 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from .. import jsonio
 from ..errors import InputError
+
+# The largest board read, solved or generated (the generator's limit too).
+MAX_BOARD = 14
 
 EMPTY, SUN, MOON = 0, 1, 2
 SYMBOL = {EMPTY: ".", SUN: "S", MOON: "M"}
@@ -86,6 +90,9 @@ class TangoBoard:
             raise InputError("no rows", where)
         if n % 2:
             raise InputError(f"Tango boards have an even size; this one is {n}x{n}", where)
+        if n > MAX_BOARD:
+            raise InputError(f"the board is {n}x{n}: boards up to {MAX_BOARD}x{MAX_BOARD} are supported "
+                             "(LinkedIn's is 6x6; the search grows too fast beyond)", where)
         cells: list[list[int]] = []
         lock: list[list[bool]] = []
         for i, row in enumerate(rows):
@@ -232,11 +239,7 @@ def parse_tango(text: str, where: str = "input") -> TangoBoard:
     if not stripped:
         raise InputError("empty file: expected a Tango board (rows of S, M and .)", where)
     if stripped[0] == "{":
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as e:
-            raise InputError(f"invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}", where) from None
-        return board_from_json(data, where)
+        return board_from_json(jsonio.loads(stripped, where), where)
     rows: list[str] = []
     edges: list = []
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -250,9 +253,9 @@ def parse_tango(text: str, where: str = "input") -> TangoBoard:
             continue
         if line.startswith("["):
             try:
-                edges.append(json.loads(line))
-            except json.JSONDecodeError:
-                raise InputError(f"line {lineno}: cannot read constraint {line!r}", where) from None
+                edges.append(jsonio.loads(line, where))
+            except InputError:
+                raise InputError(f"line {lineno}: cannot read constraint {line[:40]!r}", where) from None
             continue
         if not edges and re.fullmatch(r"[^\s\d\[]+", line):  # meant as a board row
             bad = next(ch for ch in line if ch not in "SMsm.")
@@ -267,6 +270,47 @@ def parse_tango(text: str, where: str = "input") -> TangoBoard:
             )
         edges.append([int(m.group(i)) for i in range(1, 5)] + [m.group(5)])
     return TangoBoard.from_rows(rows, edges, where=where)
+
+
+def parse_tango_many(text: str, where: str = "input") -> list[tuple[str, TangoBoard]]:
+    """Every puzzle in a file: one board (text or JSON), JSON Lines (one
+    JSON board per line), or text boards separated by blank lines (as
+    ``generate`` writes them).  Returns (where, board) pairs, ``where``
+    naming the puzzle for messages."""
+    stripped = text.strip()
+    if not stripped:
+        raise InputError("empty file: expected a Tango board (rows of S, M and .)", where)
+    if stripped[0] == "{":
+        lines = [ln for ln in stripped.splitlines() if ln.strip()]
+        if len(lines) > 1 and all(ln.lstrip().startswith("{") for ln in lines):
+            return [(f"{where}: puzzle {i}", board_from_json(jsonio.loads(ln, f"{where}: line {i}"), f"{where}: puzzle {i}"))
+                    for i, ln in enumerate(lines, 1)]
+        return [(where, parse_tango(text, where))]
+    # text: a board row after constraints, or after a blank line that ends a
+    # full board, starts the next puzzle
+    blocks: list[list[str]] = [[]]
+    rows = edges = 0
+    blank = False
+    for line in text.splitlines():
+        body = line.split("#", 1)[0].strip()
+        if not body:
+            blank = blank or rows > 0
+            blocks[-1].append(line)
+            continue
+        is_row = re.fullmatch(r"[SMsm.]+", body) is not None
+        if is_row and (edges or (blank and rows >= len(body))):
+            blocks.append([])
+            rows = edges = 0
+        if is_row:
+            rows += 1
+        else:
+            edges += 1
+        blank = False
+        blocks[-1].append(line)
+    blocks = [b for b in blocks if any(ln.split("#", 1)[0].strip() for ln in b)]
+    if len(blocks) == 1:
+        return [(where, parse_tango(text, where))]
+    return [(f"{where}: puzzle {i}", parse_tango("\n".join(b), f"{where}: puzzle {i}")) for i, b in enumerate(blocks, 1)]
 
 
 def board_from_json(data, where: str = "input") -> TangoBoard:

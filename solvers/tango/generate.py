@@ -19,11 +19,11 @@ import random
 from dataclasses import dataclass
 
 from ..errors import InputError, PuzzlebotError
-from .board import EQUAL, OPPOSITE, Edge, TangoBoard
-from .engine import Explainer, LineState, Propagator, difficulty
+from .board import EQUAL, MAX_BOARD, OPPOSITE, Edge, TangoBoard
+from .engine import RULES, Explainer, LineState, Propagator, difficulty
 from .search import count_solutions
 
-MIN_SIZE, MAX_SIZE = 4, 14
+MIN_SIZE, MAX_SIZE = 4, MAX_BOARD
 
 # Score bands at 6x6, set from the 501 real puzzles (median 23, quartiles
 # 18 and 28; Monday's median 16, Saturday's 29.5 -- bench/tango.py prints the
@@ -55,7 +55,17 @@ def parse_band(spec: str, n: int = 6) -> tuple[int, int]:
         ) from None
     if lo > hi or lo < 0:
         raise InputError(f"difficulty {spec!r}: the range is empty")
+    top = max_score(n)
+    if lo > top:
+        raise InputError(f"difficulty {spec!r}: a {n}x{n} puzzle scores at most {top} (every cell its own "
+                         "round of the hardest rule); ask for less")
     return lo, hi
+
+
+def max_score(n: int) -> int:
+    """An upper bound on a size-n puzzle's difficulty: each round fills at
+    least one cell and counts one rule's weight."""
+    return n * n * max(rule.weight for rule in RULES.values())
 
 
 @dataclass
@@ -186,10 +196,14 @@ def generate_one(n: int, rng: random.Random, band: tuple[int, int] = BANDS["any"
 def generate(n: int, count: int, band: tuple[int, int] = BANDS["any"], seed: int | None = None,
              progress=None) -> list[Generated]:
     """``count`` puzzles, reproducible from ``seed``."""
+    return list(generate_iter(n, count, band, seed, progress))
+
+
+def generate_iter(n: int, count: int, band: tuple[int, int] = BANDS["any"], seed: int | None = None,
+                  progress=None):
+    """The same puzzles as :func:`generate`, each yielded as soon as it is made."""
     rng = random.Random(seed)
-    out = []
     for i in range(count):
-        out.append(generate_one(n, rng, band))
+        yield generate_one(n, rng, band)
         if progress:
             progress(i + 1, count)
-    return out

@@ -63,7 +63,9 @@ def solve(board: TangoBoard, explain: bool = False) -> TangoAnswer:
         state, steps, done = p.s, [], p.s.solved()
     if done:
         sol = _with_cells(board, state.cells())
-        assert not check_solution(sol, board)
+        broken = check_solution(sol, board)
+        if broken:  # deduction filled every cell but missed a clash: no board can satisfy the rules
+            raise NoTangoSolution(f"no solution: deduction forces every cell, and the result breaks a rule: {broken[0].text}")
         return TangoAnswer(sol, 1, True, steps, difficulty(steps) if explain else None)
     res = count_solutions(board, limit=2, state=state)
     if res.count == 0:
@@ -108,7 +110,15 @@ def hint(board: TangoBoard) -> Hint:
                     f"A rule is broken: {v.rule.replace('-', ' ')}.", v.text)
     givens = board.givens()
     truth = solve(givens)
-    for r in range(board.size):
+    several = truth.solutions > 1
+    if several:
+        # no single answer to compare with: a piece is only wrong when no solution keeps them all
+        if count_solutions(board, limit=1).count == 0:
+            return Hint("One of your pieces is wrong; this puzzle has more than one solution.",
+                        "No solution keeps all your pieces (the puzzle has more than one solution).",
+                        "No solution keeps all your pieces; as the puzzle has more than one solution, "
+                        "no single piece can be named as the wrong one.")
+    for r in (range(board.size) if not several else ()):
         for c in range(board.size):
             v = board.cells[r][c]
             if v != EMPTY and not board.locked[r][c] and v != truth.solution.cells[r][c]:
@@ -118,6 +128,10 @@ def hint(board: TangoBoard) -> Hint:
     ex = Explainer(board)
     steps = ex.next_steps()
     if not steps:
+        if several:
+            return Hint("This puzzle has more than one solution: no line decides a cell now.",
+                        "More than one solution: any value that keeps the rules can be right.",
+                        "This puzzle has more than one solution; pick a value for any empty cell that breaks no rule.")
         return Hint("No single line decides a cell now.", RULES["search"].summary,
                     "Try a value and follow it until something breaks.")
     st = steps[0]
