@@ -26,9 +26,14 @@ bench: setup
 setup: sysdeps $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
+	@echo "[setup 1/3] creating the virtual environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "[setup 2/3] upgrading pip"
 	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -e '.[test]'
+	@echo "[setup 3/3] installing puzzlebot and its Python packages (numpy, OpenCV, mss, pyautogui, pytest, z3, OR-Tools; a few minutes the first time)"
+	$(VENV)/bin/pip install --progress-bar off -e '.[test]' | grep --line-buffered -E '^(Collecting|Successfully)' || true
+	@# pip's own output is filtered above: check that what the tests need is there
+	$(VENV)/bin/python -c 'import cv2, numpy, mss, pytest, hypothesis, ortools, z3'
 	touch $@
 
 sysdeps:
@@ -42,9 +47,12 @@ sysdeps:
 	test -x /usr/games/lightsoff || missing="$$missing lightsoff"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing system packages:$$missing"; \
+	    echo "[system] installing:$$missing (apt-get; a few minutes the first time)"; \
 	    export DEBIAN_FRONTEND=noninteractive; \
-	    apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	    echo "[system] apt-get update"; \
+	    apt-get update -qq && \
+	    apt-get install -y -q -o Dpkg::Progress-Fancy=0 $$missing | grep --line-buffered -E '^(Setting up|Unpacking) ' ; \
+	    for p in $$missing; do dpkg -s $$p >/dev/null 2>&1 || { echo "[system] $$p did not install"; exit 1; }; done; \
 	  else \
 	    echo "puzzlebot needs these system packages; run:"; \
 	    echo "  sudo apt-get update && sudo apt-get install -y$$missing"; \

@@ -10,10 +10,10 @@ from .cli import game_choices
 
 DETECT_EXAMPLES = """\
 examples:
-  puzzlebot detect lights fixtures/lights/enlight_00_10x10_classic_s1.png
-  puzzlebot detect lights fixtures/lights/enlight_00_10x10_classic_s1.png --json
-  puzzlebot detect lights fixtures/lights/enlight_00_10x10_classic_s1.png --debug seen.png   # reads drawn over it
-  puzzlebot detect lights fixtures/lights/enlight_00_10x10_classic_s1.png --strict   # exit 4 unless all is sure
+  puzzlebot detect lights examples/enlight.png
+  puzzlebot detect lights examples/enlight.png --json
+  puzzlebot detect lights examples/enlight.png --debug seen.png   # reads drawn over it
+  puzzlebot detect lights examples/enlight.png --strict   # exit status 4 when anything is unsure (0 here)
 
 exit status 4 when the image holds no board (or one that cannot be read);
 with --strict also when any cell (or mark) is unsure.
@@ -21,10 +21,10 @@ with --strict also when any cell (or mark) is unsure.
 
 TANGO_EXAMPLES = """\
 examples:
-  puzzlebot detect tango fixtures/tango/tango_00_6x6_light_70px_page.png
-  puzzlebot detect tango fixtures/tango/tango_00_6x6_light_70px_page.png --json
-  puzzlebot detect tango fixtures/tango/tango_14_6x6_pictures_75px.png --debug seen.png   # reads drawn over it
-  puzzlebot detect tango fixtures/tango/tango_12_6x6_dots_75px.png --strict   # exit 4: a mark is unsure
+  puzzlebot detect tango examples/tango.png
+  puzzlebot detect tango examples/tango.png --json
+  puzzlebot detect tango examples/tango.png --debug seen.png   # reads drawn over it
+  puzzlebot detect tango examples/tango_pointer.png --strict   # exit 4: a pointer hides a mark
 
 exit status 4 when the image holds no Tango board (or only part of one);
 with --strict also when any cell or mark is unsure.
@@ -32,7 +32,7 @@ with --strict also when any cell or mark is unsure.
 
 HINT_EXAMPLES = """\
 example:
-  puzzlebot hint lights screenshot.png hint.png   # orange dots on the cells to press
+  puzzlebot hint lights examples/enlight.png hint.png   # orange dots on the cells to press
 """
 
 

@@ -25,7 +25,7 @@ stops at the first surprise; moving the mouse into a screen corner aborts
 
 examples:
   puzzlebot run enlight --window "Device Emulator - Enlight"
-  puzzlebot run tango --region 400,100,600,700 --interval 0.02
+  puzzlebot run tango --window Tango --interval 0.02
   puzzlebot run tango --dry-run --hint plan.png      # show the plan, touch nothing
 """
 

@@ -82,5 +82,14 @@ def make() -> list[dict]:
     return labels
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    argparse.ArgumentParser(prog="python -m sim.tango_fixtures", description=__doc__,
+                            formatter_class=argparse.RawDescriptionHelpFormatter).parse_args(argv)
     print(f"wrote {len(make())} fixtures to {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

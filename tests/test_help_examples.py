@@ -1,0 +1,130 @@
+"""Every example in every ``--help`` runs as written.
+
+The examples are collected from the parsers themselves (every command and
+game), run by a shell from a folder that sees the project's ``examples/``
+and ``fixtures/`` (so the files they write land in a temporary folder),
+and must exit 0, or with the status their comment names ("exit 4: ...").
+The screen commands (run, calibrate, demo) run on a virtual screen with the
+Enlight simulator and the Tango page open, as a user would have them."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+from bot.cli import build_parser
+from sim import launch
+from sim.browser import Browser
+
+from .helpers import ROOT
+
+SCREEN = ("run", "calibrate", "demo")
+
+
+def _parsers(parser: argparse.ArgumentParser):
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from _parsers(sub)
+
+
+def examples() -> list[str]:
+    """Each distinct example line, in the order the help texts give them."""
+    seen: dict[str, None] = {}
+    for p in _parsers(build_parser()):
+        for text in (p.epilog or "", p.description or ""):
+            for line in text.splitlines():
+                m = re.match(r"^\s+(puzzlebot \S.*)$", line)
+                if m:
+                    seen.setdefault(m.group(1).strip(), None)
+    return list(seen)
+
+
+def expected_status(example: str) -> int:
+    m = re.search(r"#\s*exit (\d+):", example)
+    return int(m.group(1)) if m else 0
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory):
+    """A folder holding links to the project's examples/ and fixtures/ and
+    a ``puzzlebot`` command on PATH, with HOME inside it; shared by the
+    examples in the order the help gives them (one may read what the one
+    before it wrote, as 'generate ... > puzzles.jsonl' then 'solve')."""
+    tmp_path = tmp_path_factory.mktemp("examples")
+    for name in ("examples", "fixtures"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    exe = bindir / "puzzlebot"
+    exe.write_text(f"#!/bin/sh\nPYTHONPATH={ROOT} exec {sys.executable} -m bot.cli \"$@\"\n")
+    exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
+    env = dict(os.environ, PATH=f"{bindir}:{os.environ['PATH']}", HOME=str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    return tmp_path, env
+
+
+def run_example(example: str, cwd, env, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", "-c", example], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def test_every_help_has_examples_that_name_real_files():
+    found = examples()
+    assert len(found) >= 20
+    for ex in found:
+        for word in re.findall(r"\b(?:examples|fixtures)/\S+", ex):
+            assert (ROOT / word).exists(), f"{ex!r} names {word}, which does not exist"
+
+
+@pytest.mark.parametrize("example", [e for e in examples() if e.split()[1] not in SCREEN])
+def test_offline_example_runs_as_written(example, sandbox):
+    folder, env = sandbox
+    r = run_example(example, folder, env)
+    assert r.returncode == expected_status(example), f"{example}\nexit {r.returncode}\n{r.stderr}{r.stdout[-500:]}"
+    assert "Traceback" not in r.stderr
+
+
+@pytest.mark.display
+def test_screen_examples_run_as_written(xvfb, sandbox):
+    """run and calibrate with the Enlight window and the Tango page open
+    (calibrations first, then the dry run, then the runs), then the demo on
+    its own."""
+    if shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (make test installs it)")
+    folder, env = sandbox
+    env["DISPLAY"] = xvfb
+    screen = [e for e in examples() if e.split()[1] in SCREEN]
+    order = {"calibrate": 0, "run": 2, "demo": 3}
+    screen.sort(key=lambda e: order[e.split()[1]] - ("--dry-run" in e))
+    procs, browser = [], None
+    try:
+        ev = folder / "enlight.jsonl"
+        procs.append(launch.start_enlight(ev, "--position", "40,40", "--level", "3"))
+        launch.wait_for(ev, "start")
+        port = launch.free_port()
+        tev = folder / "tango.jsonl"
+        procs.append(launch.start_tango_server(tev, port, "--seed", "5"))
+        time.sleep(0.5)
+        browser = Browser(f"http://127.0.0.1:{port}/", 420, 20, 840, 760)
+        launch.wait_for(tev, "ready", 90)
+        time.sleep(1.0)
+        for ex in [e for e in screen if not e.startswith("puzzlebot demo")]:
+            r = run_example(ex, folder, env)
+            assert r.returncode == expected_status(ex), f"{ex}\nexit {r.returncode}\n{r.stderr}{r.stdout[-500:]}"
+        assert launch.wait_for(ev, "solved", 5) and launch.wait_for(tev, "solved", 5)
+    finally:
+        if browser is not None:
+            browser.close()
+        launch.stop(*procs)
+    for ex in [e for e in screen if e.startswith("puzzlebot demo")]:
+        r = run_example(ex, folder, env)
+        assert r.returncode == expected_status(ex), f"{ex}\nexit {r.returncode}\n{r.stderr}{r.stdout[-500:]}"
