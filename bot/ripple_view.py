@@ -94,8 +94,12 @@ def animate(p: RipplePuzzle, speed: float, limit: int | None = 2, out=sys.stdout
             out.write(f"step {rec.steps}: {what}{where}   placed {rec.placed}, backtracked {rec.backtracks}, "
                       f"depth {depth}   (Ctrl-C stops)\n")
             out.flush()
-            if delay:
-                time.sleep(delay if event != "solution" else max(delay, 0.5))
+            if delay:  # in short slices: Ctrl-C and --timeout are honoured within a tenth of a second
+                end = time.monotonic() + (delay if event != "solution" else max(delay, 0.5))
+                while (left := end - time.monotonic()) > 0:
+                    if cancel.expired():
+                        cancel.stop(f"after {rec.steps} steps")
+                    time.sleep(min(left, 0.1))
 
     ans = solve(p, limit=limit, on_place=on_place, cancel=cancel)
     return ans.solution, ans.count, rec

@@ -224,3 +224,16 @@ def test_fuzz_command_line_numbers(which, value):
     # 1: a band the generator cannot reach, said in one line
     assert status in (0, 1, 2, 3), (argv, status, err.getvalue())
     assert status == 0 or len(err.getvalue().strip().splitlines()) == 1, err.getvalue()
+
+
+def test_timeouts_are_honoured_in_set_up_and_slow_animation(tmp_path):
+    """A 50x50 grid of 40-cell rooms takes seconds to set up, and an
+    animation at 0.1 steps a second sleeps ten seconds a step: --timeout 1
+    stops both (the subprocess limit of 10 s catches a hang)."""
+    rooms = [[(r // 5) * 100 + c // 8 + 1 for c in range(50)] for r in range(50)]
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps({"rooms": rooms}))
+    r = run_cli("solve", "ripple", str(big), "--timeout", "1", timeout=10)
+    assert "no answer within the time limit" in one_line_error(r, 1)
+    r = run_cli("solve", "ripple", "examples/ripple.json", "--animate", "--speed", "0.1", "--timeout", "1", timeout=10)
+    assert r.returncode == 1 and "no answer within the time limit" in r.stderr
