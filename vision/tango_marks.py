@@ -48,6 +48,10 @@ CENTRED = 0.1
 MARK_CENTRE = 0.07
 # Less ink than this share of the window is no mark.
 NO_MARK = 0.012
+# A gap in an edge's grid line: drawn at GAP_ALONG of the positions in the
+# windows further along the edge and at no more than GAP_HERE of this
+# window's (a mark's glyph on the line counts as drawn; the gap around it not).
+GAP_ALONG, GAP_HERE = 0.8, 0.7
 # Near-black, colourless ink (a mouse pointer's body) next to an edge's
 # middle leaves "no mark" unsure: the pointer may hide one.
 POINTER_L, POINTER_CHROMA = 25.0, 12.0
@@ -344,14 +348,16 @@ def _shift_dist_many(wins: np.ndarray, refs: np.ndarray, shifts: bool = True) ->
 
 
 def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: bool = True,
-               scale: float = 1.0, pieces: frozenset | set = frozenset()
+               scale: float = 1.0, pieces: frozenset | set = frozenset(), approximate: bool = False
                ) -> dict[tuple[int, int, int, int], tuple[str | None, float]]:
     """Every edge between two cells: (mark or None, confidence).  ``lines``:
     the cells are separated by grid lines (which a game may erase under its
     marks), not gaps between tiles.  ``scale``: the screenshot's pixels per
     pixel of ``lab`` (a glyph too small in the screenshot is not told).
     ``pieces``: the cells (r, c) that hold a piece (a picture drawn to its
-    cell's edge reaches into the edge's window)."""
+    cell's edge reaches into the edge's window).  ``approximate``: the
+    lattice was moved onto the pieces, so a mark may sit off its edge's
+    middle; "no mark" is then not concluded by leaving pieces' ink out."""
     p = (lat.px + lat.py) / 2
     a = max(3, int(round(HALF * p)))
     size = 2 * a + 1
@@ -389,7 +395,15 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
         after, _ = _shift_dist_many(W, np.stack([wins[k][2] for k in keys]), shifts=False)
         g1 = np.stack([grounds[k[0] * lat.cols + k[1]] for k in keys])[:, None, None]
         g2 = np.stack([grounds[k[2] * lat.cols + k[3]] for k in keys])[:, None, None]
-        unlike_ground = (np.linalg.norm(mid - g1, axis=3) > INK) & (np.linalg.norm(mid - g2, axis=3) > INK)
+        d1, d2 = np.linalg.norm(mid - g1, axis=3), np.linalg.norm(mid - g2, axis=3)
+        unlike_ground = (d1 > INK) & (d2 > INK)
+        line_like = (d1 > INK / 2) & (d2 > INK / 2)  # as faint as a grid line may be
+        # the same line further along the edge, both ways (where a game that
+        # erases lines under marks still draws them)
+        # (clearly drawn there: a faint line's gaps are noise, not erasure)
+        along_like = [
+            (np.linalg.norm(A - g1, axis=3) > INK) & (np.linalg.norm(A - g2, axis=3) > INK)
+            for A in (np.stack([wins[k][j] for k in keys])[:, 1:-1, 1:-1] for j in (1, 2))]
         on_line = (np.linalg.norm(line - g1, axis=3) > INK / 2) & (np.linalg.norm(line - g2, axis=3) > INK / 2)
         # where the no-mark edge has its line (a band, where lines sit a
         # pixel or two apart from edge to edge) this very line further along
@@ -404,9 +418,12 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
             erased = lines and ends.any() and _line_erased(ends, unlike_ground[i], vertical_line)
             hidden = on_line[i] & unlike_ground[i] & near if erased else None
             mark_ink = _drop_line_runs(ink[i], vertical_line)
+            # a line drawn at the window's ends but gone in its middle: a mark
+            # was drawn there, so "no mark" is never concluded (unsure instead)
+            gap = lines and _line_gap(on_line[i], line_like[i], [a[i] for a in along_like], vertical_line)
             if mark_ink.sum() < NO_MARK * size * size and not _dark_nearby(mark_ink, mid[i]) and \
                     (hidden is None or hidden.sum() < NO_MARK * size * size):
-                out[k] = (None, 1.0)  # nothing there (the common case, decided quickly)
+                out[k] = (None, 0.0 if gap else 1.0)  # nothing there (the common case, decided quickly)
                 continue
             kind, conf = classify(mark_ink, mid[i], p, on_line[i] if lines else None)
             # only when that tells nothing, read again: without the pieces
@@ -419,13 +436,13 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
                 dropped, both = _drop_pieces(mark_ink, k, pieces, vertical_line, CENTRED * p + 2)
                 if dropped is not mark_ink:
                     if dropped.sum() < little:
-                        if not both and not _dark_nearby(dropped, mid[i]):
+                        if not both and not gap and not approximate and not _dark_nearby(dropped, mid[i]):
                             kind, conf = None, 1.0
                     else:
                         kind2, conf2 = classify(dropped, mid[i], p, on_line[i] if lines else None)
                         if kind2 is not None:
                             kind, conf, mark_ink = kind2, conf2, dropped
-            if kind is None and conf < 1.0 and hidden is not None and hidden.any():
+            if kind is None and (conf < 1.0 or gap) and hidden is not None and hidden.any():
                 again = _drop_line_runs(ink[i] | hidden, vertical_line)
                 for cand in (again, _drop_pieces(again, k, pieces, vertical_line, CENTRED * p + 2)[0]):
                     if cand.sum() >= little:
@@ -435,6 +452,8 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
                             break
             if kind is not None and _glyph_side(mark_ink, p) * scale < MIN_GLYPH_PIXELS:
                 kind, conf = None, 0.0  # a few pixels of ink: "=" and "x" look alike
+            if kind is None and gap:
+                conf = 0.0  # the line is erased here, as under a mark: no mark is not believed
             out[k] = (kind, conf)
     return out
 
@@ -444,8 +463,9 @@ def _drop_pieces(ink: np.ndarray, key: tuple[int, int, int, int], pieces, vertic
     """Ink without what runs in from a side of the window where a cell
     holding a piece lies (a picture drawn up to its cell's edge), looked at
     in that cell's half of the window only: a mark, centred on the line,
-    keeps its other half.  Also whether pieces came within ``centre_r`` of
-    the middle from both sides (then a mark between them could be lost)."""
+    keeps its other half.  Also whether a mark between the pieces could be
+    lost: pieces came within ``centre_r`` of the middle from both sides, or
+    what was dropped there lies on both sides of the line."""
     r1, c1, r2, c2 = key
     sides = [(r1, c1) in pieces, (r2, c2) in pieces]
     if not any(sides) or not ink.any():
@@ -468,8 +488,33 @@ def _drop_pieces(ink: np.ndarray, key: tuple[int, int, int, int], pieces, vertic
             ys, xs = np.nonzero(parts)
             near.append(bool(np.min(np.hypot(ys - mid, xs - mid)) <= centre_r))
             out &= ~parts
+    # a centred object (a mark's badge) that a piece touches is dropped with
+    # it: what was dropped near the middle on both sides of the line is not
+    # a piece's edge, so "no mark" cannot be concluded then
+    yy, xx = np.mgrid[0:size, 0:size]
+    central = (np.hypot(yy - mid, xx - mid) <= centre_r) & m & ~out
+    straddles = bool(central[yy < mid].any() and central[yy > mid].any())
     out = out.T if vertical_line else out
-    return out, len(near) == 2 and all(near)
+    return out, (len(near) == 2 and all(near)) or straddles
+
+
+def _line_gap(on_line: np.ndarray, line_like: np.ndarray, along: list[np.ndarray], vertical_line: bool) -> bool:
+    """This edge's grid line is drawn further along the edge (both ways) but
+    missing along much of this window: a game erased it under a mark (or
+    something covers it), so finding no mark there is not to be trusted.
+    ``line_like``/``along``: this window's pixels, and those of the windows
+    further along, as unlike the cells' grounds as a line is."""
+    def present(mask: np.ndarray) -> np.ndarray:  # per position along the line
+        m, o = mask & on_line, on_line
+        if vertical_line:
+            m, o = m.T, o.T
+        return m.any(axis=0)[o.any(axis=0)]
+
+    here = present(line_like)
+    further = [present(a) for a in along]
+    if not here.size or not all(f.size and f.mean() >= GAP_ALONG for f in further):
+        return False  # no line along this edge to speak of
+    return bool(here.mean() <= GAP_HERE)
 
 
 def _line_erased(ends: np.ndarray, unlike_ground: np.ndarray, vertical_line: bool) -> bool:

@@ -190,7 +190,7 @@ def read_tango(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0
                            f"cells nor like a sun or a moon ({cr.pieces}; {cr.givens})")
     holding = {(r, c) for r in range(n) for c in range(n) if cr.values[r, c] != EMPTY}
     marks = read_marks(lab, local, [c.ground for c in cells], lines=box >= 1.0, scale=lattice.px / READ_PITCH,
-                       pieces=holding)
+                       pieces=holding, approximate="moved onto the pieces" in how)
     board = TangoBoard.empty(n)
     for r in range(n):
         for c in range(n):
