@@ -65,7 +65,8 @@ WIN_SCREEN_HOLD = 0.3
 # Beyond a region whose edge the board touches, look this many pitches further.
 LOOK_BEYOND = 1.5
 # After moving the user's pointer off the board, wait this long (s) for the
-# game's hover effects (a box grown, a shadow) to fade before looking again.
+# game's hover effects (a box grown, a shadow) to fade before looking again
+# (and as long before a second look when the first read was unsure).
 HOVER_FADE = 0.4
 
 
@@ -364,9 +365,12 @@ class Runner:
             reading = self.game.read(img, self.expect)
         except UnreadableBoardError as e:
             # the user's pointer over the board (a hover effect, the arrow
-            # itself) is the commonest reason: move it off and look again
-            if dry_run or not self._pointer_off_board(e.lattice):
+            # itself) is the commonest reason: move it off; a page still
+            # drawing is the next: look once more after a moment either way
+            if dry_run:
                 raise
+            if not self._pointer_off_board(e.lattice):
+                time.sleep(HOVER_FADE)
             img = self._grab(self.target.region)
             reading = self.game.read(img, self.expect)
         self.t.read += time.perf_counter() - t
