@@ -292,17 +292,23 @@ def read_uncovered(patch: np.ndarray, templates: dict[int, np.ndarray], tol: flo
     return (passing[0] if len(passing) == 1 else None), best_left
 
 
-def _shift_diff(win: np.ndarray, ref: np.ndarray, tol: float) -> np.ndarray:
-    """Pixels of ``win`` unlike ``ref`` (one pixel larger on every side) at
-    the best of the nine one-pixel shifts: dashed or dotted outlines drawn
-    at a fractional pitch do not count as marks."""
-    n = win.shape[0]
+def _shift_diff_many(wins: np.ndarray, refs: np.ndarray, tol: float) -> np.ndarray:
+    """Pixels of each window (N, n, n, 3) unlike its reference (N, n+2, n+2,
+    3: one pixel larger on every side) at the best of the nine one-pixel
+    shifts, for all windows at once: dashed or dotted outlines drawn at a
+    fractional pitch do not count as marks."""
+    n = wins.shape[1]
     best = None
+    best_count = None
     for dy in range(3):
         for dx in range(3):
-            d = np.linalg.norm(win - ref[dy:dy + n, dx:dx + n], axis=2) > tol
-            if best is None or d.sum() < best.sum():
-                best = d
+            d = np.linalg.norm(wins - refs[:, dy:dy + n, dx:dx + n], axis=3) > tol
+            count = d.sum(axis=(1, 2))
+            if best is None:
+                best, best_count = d, count
+            else:
+                better = count < best_count
+                best[better], best_count[better] = d[better], count[better]
     return best
 
 
@@ -314,7 +320,7 @@ def marked_edges(lab: np.ndarray, lat: Lattice, labels: np.ndarray, sep: float) 
     h, w = lab.shape[:2]
     p = (lat.px + lat.py) / 2
     a = max(2, int(round(MARK_HALF * p)))
-    seen = []
+    keys, groups_of, stacks = [], [], ([], [], [])
     for r in range(lat.rows):
         for c in range(lat.cols):
             for dr, dc in ((0, 1), (1, 0)):
@@ -333,21 +339,26 @@ def marked_edges(lab: np.ndarray, lat: Lattice, labels: np.ndarray, sep: float) 
                     wins.append(win if dc else np.transpose(win, (1, 0, 2)))  # across the edge: axis 1
                 if len(wins) < 3:
                     continue
-                mid = wins[0][1:-1, 1:-1]
-                ink = _shift_diff(mid, wins[1], tol) & _shift_diff(mid, wins[2], tol)
-                seen.append(((r, c, r2, c2), ink, wins[0], (int(labels[r, c]), int(labels[r2, c2]), dr)))
+                keys.append((r, c, r2, c2))
+                groups_of.append((int(labels[r, c]), int(labels[r2, c2]), dr))
+                for stack, win in zip(stacks, wins):
+                    stack.append(win)
+    if not keys:
+        return []
+    W, B, A = (np.stack(st).astype(np.float32) for st in stacks)
+    mid = W[:, 1:-1, 1:-1]
+    ink = _shift_diff_many(mid, B, tol) & _shift_diff_many(mid, A, tol)
     groups: dict[tuple, list[int]] = {}
-    for i, s in enumerate(seen):
-        groups.setdefault(s[3], []).append(i)
+    for i, g in enumerate(groups_of):
+        groups.setdefault(g, []).append(i)
     marked = []
     for idx in groups.values():
-        template = np.median(np.stack([seen[i][2] for i in idx]), axis=0) if len(idx) >= 3 else None
+        if len(idx) >= 3:
+            template = np.median(W[idx], axis=0)
+            ink[idx] &= _shift_diff_many(mid[idx], np.broadcast_to(template, W[idx].shape), tol)
         for i in idx:
-            key, ink, win, _ = seen[i]
-            if template is not None:
-                ink = ink & _shift_diff(win[1:-1, 1:-1], template, tol)
-            if float(ink.mean()) > MARK_SHARE:
-                marked.append(key)
+            if float(ink[i].mean()) > MARK_SHARE:
+                marked.append(keys[i])
     return sorted(marked)
 
 
