@@ -40,7 +40,18 @@ def _quiet_stderr():
 
 
 def _header_size(p: Path) -> tuple[int, int] | None:
-    """(width, height) from the file's header, without decoding it."""
+    """(width, height) from the file's header, without decoding it: PNG and
+    JPEG read here (importing Pillow costs more than reading a screenshot),
+    other formats through Pillow."""
+    try:
+        with open(p, "rb") as f:
+            head = f.read(32)
+            if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+                return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+            if head[:2] == b"\xff\xd8":
+                return _jpeg_size(f)
+    except OSError:
+        return None
     from PIL import Image
 
     try:
@@ -48,6 +59,28 @@ def _header_size(p: Path) -> tuple[int, int] | None:
             return im.size
     except Exception:  # not a format Pillow knows, or a damaged header: OpenCV decides
         return None
+
+
+def _jpeg_size(f) -> tuple[int, int] | None:
+    """Walk a JPEG's markers to its frame header (SOFn)."""
+    f.seek(2)
+    while True:
+        b = f.read(1)
+        while b == b"\xff":
+            b = f.read(1)
+        if not b:
+            return None
+        marker = b[0]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            continue  # markers without a length
+        size = f.read(2)
+        if len(size) < 2:
+            return None
+        length = int.from_bytes(size, "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            data = f.read(5)
+            return (int.from_bytes(data[3:5], "big"), int.from_bytes(data[1:3], "big")) if len(data) == 5 else None
+        f.seek(length - 2, 1)
 
 
 def load_image(path: str | Path) -> np.ndarray:
