@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from .helpers import ROOT
@@ -97,10 +99,27 @@ def lightsoff(xvfb, tmp_path, request):
 def test_gnome_lights_off_three_puzzles_in_a_row(lightsoff, tmp_path):
     """`run enlight --window "Puzzle N"`, default options, three times: each
     time the game itself moves on to puzzle N+1, and every click was on
-    the board, inside the game's window."""
+    the board, inside the game's window.  Offline too: a screenshot taken
+    before each run is read by `detect lights --strict`, and the bot's
+    clicks, mapped onto that reading's cells, turn its board all off."""
+    from bot.capture import Screen
+    from calibration.mapping import Region
+    from solvers.lightsout import LightsRules, apply_presses
+
     for k in range(3):
         wid, title = _lightsoff_window()
         n = int(title.split()[1])
+        wx, wy, ww, wh = _geometry(wid)
+        screen = Screen()
+        try:
+            shot = screen.grab(Region(wx, wy, ww, wh))
+        finally:
+            screen.close()
+        png = tmp_path / f"puzzle{n}.png"
+        cv2.imwrite(str(png), shot)
+        seen = bot("detect", "lights", str(png), "--strict", "--json")
+        assert seen.returncode == 0, f"puzzle {n} from its screenshot: {seen.stderr}"
+        reading = json.loads(seen.stdout)
         log = tmp_path / f"clicks{k}.json"
         r = bot("run", "enlight", "--window", title, "--clicks", str(log))
         assert r.returncode == 0, f"puzzle {n}: exit {r.returncode}: {r.stderr}{r.stdout}"
@@ -112,7 +131,13 @@ def test_gnome_lights_off_three_puzzles_in_a_row(lightsoff, tmp_path):
         bx, by, bw, bh = data["board"]
         wx, wy, ww, wh = _geometry(wid)
         assert wx <= bx and wy <= by and bx + bw <= wx + ww and by + bh <= wy + wh, (data["board"], (wx, wy, ww, wh))
-        assert clicks_inside(log, (bx, by, bx + bw, by + bh))
+        clicks = clicks_inside(log, (bx, by, bx + bw, by + bh))
+        lat = reading["lattice"]
+        board = np.array([[ch == "#" for ch in row] for row in reading["rows"]], np.int64)
+        presses = np.zeros_like(board)
+        for x, y in clicks:
+            presses[int((y - wy - lat["y0"]) // lat["pitch_y"]), int((x - wx - lat["x0"]) // lat["pitch_x"])] += 1
+        assert not apply_presses(board, presses % 2, LightsRules(*board.shape)).any()
         time.sleep(1.0)  # the next board animates in
 
 
