@@ -7,8 +7,10 @@ Safety, in order (see also :mod:`bot.safety`):
   that cuts the board is refused;
 * nothing is clicked unless the reader is sure of every cell and the board
   obeys the rules and has exactly one answer (the game's ``read``/``plan``);
-* before each move the whole board is captured again: its surroundings must
-  be where they were and every cell must show what the plan expects;
+* before each move the whole board is captured again (the last move's
+  settled capture): its surroundings must be where they were and every
+  cell must show what the plan expects (a cell whose colour has not changed
+  since it was last read keeps that reading; every other cell is read);
 * every click point is proven to be inside its cell, the board, the region,
   the game's window and a screen, away from the screen corners;
 * after each move the board is watched until it settles (games animate) and
@@ -284,8 +286,9 @@ class Runner:
             self.t.verify += time.perf_counter() - t
             now = time.perf_counter()
             if match and self.static is True:
-                # a game seen to redraw at once: the expected board is enough
-                # (the next move's check looks at this whole capture again)
+                # a game seen to redraw at once: the expected board is enough.
+                # Every cell was checked: one whose colour did not change since
+                # the last check keeps its checked value, the others were read.
                 self.t.settle.append(now - start)
                 return state, img, "settled"
             stable = prev_means is not None and float(np.abs(means - prev_means).max()) <= STABLE_LEVELS
