@@ -8,7 +8,8 @@ import sys
 RUN_EXAMPLES = """\
 where the game is (first that applies):
   --region X,Y,W,H   a screen region, in screen pixels
-  --window TITLE     the window whose title contains TITLE (X11, via xdotool)
+  --window TITLE     the window whose title matches TITLE, a regular expression
+                     (X11, via xdotool); when none does, the open windows are listed
   a saved calibration (puzzlebot calibrate), else the whole screen is searched
 A region or a saved calibration says where to look; the board is found again
 in it at every start, and a saved lattice or screen scale that disagrees with

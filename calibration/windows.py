@@ -36,17 +36,47 @@ def _xdotool(*args: str) -> str:
     return r.stdout
 
 
+# At most this many open windows' titles are named when none matches.
+LIST_TITLES = 10
+
+
+def open_titles() -> list[str]:
+    """The titles of the visible windows that have one (for messages)."""
+    try:
+        ids = _xdotool("search", "--onlyvisible", "--name", "").split()
+    except WindowError:
+        return []
+    titles = []
+    for wid in ids:
+        try:
+            t = _xdotool("getwindowname", wid).strip()
+        except WindowError:
+            continue
+        if t and t not in titles:
+            titles.append(t)
+    return titles
+
+
+def _none_like(title: str) -> WindowError:
+    titles = open_titles()
+    if not titles:
+        return WindowError(f"no window titled like {title!r} is open (no titled window is open at all)")
+    shown = ", ".join(repr(t) for t in titles[:LIST_TITLES]) + (", ..." if len(titles) > LIST_TITLES else "")
+    return WindowError(f"no window titled like {title!r} is open; open windows: {shown}")
+
+
 def find_window(title: str) -> Window:
-    """The visible window whose title contains ``title``."""
+    """The visible window whose title contains ``title``; when none does,
+    the error lists the open windows' titles."""
     try:
         out = _xdotool("search", "--onlyvisible", "--name", title)
     except WindowError as e:
         if "failed" in str(e) or not str(e):
-            raise WindowError(f"no window titled like {title!r} is open") from None
+            raise _none_like(title) from None
         raise
     ids = out.split()
     if not ids:
-        raise WindowError(f"no window titled like {title!r} is open")
+        raise _none_like(title)
     return window_by_id(ids[-1], title)
 
 

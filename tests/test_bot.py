@@ -127,6 +127,15 @@ def test_enlight_ignored_click_stops_the_run(enlight):
     assert len(clicks) == 3  # the ignored one is the last click the game received
 
 
+def test_a_window_title_that_matches_nothing_lists_the_open_windows(enlight):
+    ev = enlight("--level", "2")
+    r = bot("run", "enlight", "--window", "No Such Game")
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+    assert "no window titled like 'No Such Game' is open; open windows:" in r.stderr
+    assert repr(TITLE) in r.stderr
+    assert clicks_on_cells(ev) == []
+
+
 def test_enlight_window_closed_mid_run(enlight):
     ev = enlight("--level", "4", "--close-after", "2")
     r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
