@@ -30,9 +30,11 @@ USER_CORNER = ("stopped: the mouse was moved into a screen corner (pyautogui's f
 
 class Mouse:
     def __init__(self, interval: float = 0.01):
+        from vision.image_io import quiet_stderr
+
         _xauthority()
         try:
-            with _quiet_stderr(), contextlib.redirect_stdout(io.StringIO()):
+            with quiet_stderr(), contextlib.redirect_stdout(io.StringIO()):
                 import pyautogui  # python-xlib prints a warning about the empty auth file
         except Exception as e:
             raise PuzzlebotError(f"cannot drive the mouse: {e} (is DISPLAY set?)") from None
@@ -99,16 +101,3 @@ def _xauthority() -> None:
     fd, path = tempfile.mkstemp(prefix="puzzlebot-xauth-")
     os.close(fd)
     os.environ["XAUTHORITY"] = path
-
-
-@contextlib.contextmanager
-def _quiet_stderr():
-    """Silence file descriptor 2 (C-level and library writes) for a moment."""
-    saved = os.dup(2)
-    with open(os.devnull, "w") as null:
-        os.dup2(null.fileno(), 2)
-        try:
-            yield
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)

@@ -9,6 +9,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -62,6 +63,22 @@ def read_text(path: str) -> str:
         raise InputError("not a text file (expected UTF-8 text)", path) from None
     except OSError as e:
         raise InputError(f"cannot read: {e.strerror}", path) from None
+
+
+def number_in(name: str, lo: float, hi: float, unit: str = "seconds", zero_too: bool = False):
+    """An argparse type: a finite number in [lo, hi] (or exactly 0 when
+    ``zero_too``), with a one-line error naming the option and the range."""
+    def parse(text: str) -> float:
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} wants {unit}, got {text!r}") from None
+        if not math.isfinite(v) or not (lo <= v <= hi or (zero_too and v == 0)):
+            extra = " (or 0)" if zero_too else ""
+            raise argparse.ArgumentTypeError(f"{name} must be between {lo:g} and {hi:g} {unit}{extra}, got {text!r}")
+        return v
+
+    return parse
 
 
 def game_choices(parser: argparse.ArgumentParser):

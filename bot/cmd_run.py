@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import math
 import sys
+
+from .cli import number_in
 
 RUN_EXAMPLES = """\
 where the game is (first that applies):
@@ -53,22 +54,6 @@ def _region(text: str):
     return Region(x, y, w, h)
 
 
-def _seconds(name: str, lo: float, hi: float):
-    """An argparse type: a finite number of seconds in [lo, hi]."""
-    def parse(text: str) -> float:
-        import argparse
-
-        try:
-            v = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} wants seconds, got {text!r}") from None
-        if not math.isfinite(v) or not lo <= v <= hi:
-            raise argparse.ArgumentTypeError(f"{name} must be between {lo:g} and {hi:g} seconds, got {text!r}")
-        return v
-
-    return parse
-
-
 def register(sub) -> None:
     for name, helptext, epilog, func in (
         ("run", "find the game on screen, solve it and click the answer in", RUN_EXAMPLES, run_cmd),
@@ -85,12 +70,12 @@ def register(sub) -> None:
             p.add_argument("--dry-run", action="store_true", help="read and solve, print the plan; never touch the mouse")
             p.add_argument("--hint", metavar="OUT.png",
                            help="write the screenshot with the moves marked (and the final screen after a run)")
-            p.add_argument("--interval", type=_seconds("--interval", 0, 10), default=0.02, metavar="S",
+            p.add_argument("--interval", type=number_in("--interval", 0, 10), default=0.02, metavar="S",
                            help="pause after each click, seconds (default 0.02)")
             p.add_argument("--clicks", metavar="FILE.json",
                            help="write every pointer action (click/move, screen point) and the board's screen box "
                                 "to FILE.json, also when the run stops: an audit of where the bot clicked")
-            p.add_argument("--timeout", type=_seconds("--timeout", 0.05, 120), default=None, metavar="S",
+            p.add_argument("--timeout", type=number_in("--timeout", 0.05, 120), default=None, metavar="S",
                            help="how long the game may take to show a move (default: learned from the "
                                 "first moves, at most 6 s)")
         p.set_defaults(func=func)

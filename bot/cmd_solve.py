@@ -7,7 +7,7 @@ import sys
 
 from solvers.errors import InputError, PuzzlebotError
 
-from .cli import game_choices, read_text
+from .cli import game_choices, number_in, read_text
 
 
 COORDINATES = """\
@@ -262,32 +262,6 @@ examples:
 """
 
 
-def _speed(text: str) -> float:
-    import argparse
-    import math
-
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--speed wants steps per second, got {text!r}") from None
-    if not math.isfinite(v) or not (v == 0 or 0.1 <= v <= 1000):
-        raise argparse.ArgumentTypeError(f"--speed must be 0 (as fast as possible) or 0.1 to 1000, got {text!r}")
-    return v
-
-
-def _positive_seconds(text: str) -> float:
-    import argparse
-    import math
-
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--timeout wants seconds, got {text!r}") from None
-    if not math.isfinite(v) or not 0 < v <= 86400:
-        raise argparse.ArgumentTypeError(f"--timeout must be more than 0 and at most 86400 seconds, got {text!r}")
-    return v
-
-
 def _register_ripple(games) -> None:
     p = games.add_parser(
         "ripple",
@@ -301,10 +275,11 @@ def _register_ripple(games) -> None:
     p.add_argument("file", help="puzzle file ('-' for standard input)")
     p.add_argument("--count", action="store_true", help="say whether there are 0, 1 or more solutions")
     p.add_argument("--animate", action="store_true", help="draw the search live in the terminal (Ctrl-C stops)")
-    p.add_argument("--speed", type=_speed, default=20, metavar="STEPS",
+    p.add_argument("--speed", type=number_in("--speed", 0.1, 1000, "steps per second", zero_too=True), default=20,
+                   metavar="STEPS",
                    help="animation speed in steps per second, 0.1 to 1000 (0: as fast as possible; default 20)")
     p.add_argument("--steps", metavar="OUT", help="save the search as pictures: OUT.gif (animation) or OUT.png (contact sheet)")
-    p.add_argument("--timeout", type=_positive_seconds, metavar="S", help="give up after S seconds")
+    p.add_argument("--timeout", type=number_in("--timeout", 0.001, 86400), metavar="S", help="give up after S seconds")
     p.set_defaults(func=solve_ripple_cmd)
 
 

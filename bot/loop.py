@@ -25,7 +25,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-import cv2
 import numpy as np
 
 from calibration.mapping import Region, ScreenMap
@@ -226,19 +225,6 @@ class Runner:
         mask[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
         return mask
 
-    @staticmethod
-    def _cell_means(img: np.ndarray, lat: Lattice) -> np.ndarray:
-        """Mean colour of each cell's middle (for telling frames apart), from
-        an integral image: one pass over the pixels, not one per cell."""
-        h, w = img.shape[:2]
-        ii = cv2.integral(img).astype(np.float64)  # (h+1, w+1, 3)
-        boxes = np.array([lat.box(r, c, 0.15) for r in range(lat.rows) for c in range(lat.cols)], np.int64)
-        x0, y0 = np.clip(boxes[:, 0], 0, w), np.clip(boxes[:, 1], 0, h)
-        x1, y1 = np.clip(boxes[:, 2], x0, w), np.clip(boxes[:, 3], y0, h)
-        sums = ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]
-        area = np.maximum((x1 - x0) * (y1 - y0), 1)[:, None]
-        return (sums / area).reshape(lat.rows, lat.cols, 3).astype(np.float32)
-
     def _frame_moved(self, img: np.ndarray, ref: np.ndarray, ring: np.ndarray) -> bool:
         if img.shape != ref.shape or not ring.any():
             return img.shape != ref.shape
@@ -272,7 +258,7 @@ class Runner:
         while True:
             img = self._grab(watch)
             t = time.perf_counter()
-            means = self._cell_means(img, wlat)
+            means = wlat.cell_means(img)
             changed = None if before is None else np.abs(means - before).max(axis=2) > STABLE_LEVELS
             if changed is not None and not changed.any():
                 state, match = None, False  # not redrawn yet
@@ -426,7 +412,7 @@ class Runner:
             t = time.perf_counter()
             last = i == len(steps) - 1
             got, shot, how = self._settle(watch, wlat, reading, step.after, ref, ring, last,
-                                          self._cell_means(now, wlat), state)
+                                          wlat.cell_means(now), state)
             self.t.waiting += time.perf_counter() - t
             if how == "replaced":
                 result.final_image = self._grab(self.target.region)

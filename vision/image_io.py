@@ -22,7 +22,7 @@ MAX_SEMI_TRANSPARENT = 0.5
 
 
 @contextmanager
-def _quiet_stderr():
+def quiet_stderr():
     """Silence what C libraries write to file descriptor 2 meanwhile."""
     try:
         sys.stderr.flush()
@@ -100,7 +100,7 @@ def load_image(path: str | Path) -> np.ndarray:
     if size is not None and size[0] * size[1] > MAX_PIXELS:
         raise ImageFileError(f"is {size[0]}x{size[1]} pixels: images over {MAX_PIXELS // 10**6} million pixels "
                              "are refused (crop or scale the screenshot down)", str(path))
-    with _quiet_stderr():  # libpng/OpenCV print warnings of their own on damaged files
+    with quiet_stderr():  # libpng/OpenCV print warnings of their own on damaged files
         img = cv2.imread(str(p), cv2.IMREAD_UNCHANGED)
     if img is None:
         raise ImageFileError("not an image OpenCV can read (PNG, JPEG, BMP, ...)", str(path))
