@@ -1,9 +1,10 @@
 """``puzzlebot demo``: the whole job on the built-in stand-ins.
 
-Starts a virtual screen when there is none (Xvfb), opens the Enlight
-simulator window and the Tango page (Chromium, headed on that screen), runs
-the bot on each with real captures (mss) and real clicks (pyautogui), and
-ends with both solved: timings printed, before/after screenshots saved.
+Starts a virtual screen when there is none (Xvfb), opens our stand-in of
+each game in turn (the Enlight simulator window, the web pages in a headed
+Chromium on that screen), runs the bot on it with real captures (mss) and
+real clicks (pyautogui), and asks the stand-in itself whether it is solved:
+timings printed, before/after screenshots saved.
 """
 
 from __future__ import annotations
@@ -15,31 +16,37 @@ from pathlib import Path
 
 
 def register(sub) -> None:
+    from . import games
+
     p = sub.add_parser(
-        "demo", help="run the bot on the built-in Enlight and Tango stand-ins",
+        "demo", help="run the bot on the built-in stand-ins of the games",
         description=__doc__.split("\n\n", 1)[1],
         epilog="example:\n  puzzlebot demo --out demo-out   # screenshots land in demo-out/",
     )
     p.add_argument("--out", default="demo-out", help="folder for the before/after screenshots (default demo-out)")
-    p.add_argument("--level", type=int, default=3, help="Enlight level to play (default 3)")
-    p.add_argument("--seed", type=int, default=7, help="Tango puzzle seed (default 7)")
-    p.add_argument("--dark", action="store_true", help="Tango in dark mode")
+    names = [g.name for g in games.able("demo")]
+    p.add_argument("--games", default=",".join(names), metavar="G1,G2",
+                   help=f"which stand-ins to play, in order (default {','.join(names)})")
+    seen = set()
+    for g in games.able("demo"):
+        for flag, kwargs in g.demo_options:
+            if flag not in seen:  # games share an option (--seed, --dark) by its flag
+                seen.add(flag)
+                p.add_argument(flag, **kwargs)
     p.set_defaults(func=demo_cmd)
 
 
 def demo_cmd(args) -> int:
-    import cv2
-
-    from calibration.mapping import Region
+    from solvers.errors import PuzzlebotError
     from sim import launch
-    from sim.browser import Browser
+    from vision.image_io import write_image
 
     from . import games
     from .actuate import Mouse
     from .capture import Screen
     from .loop import Runner, Target
-    from calibration.windows import find_window
 
+    chosen = [games.get(n.strip(), "demo") for n in args.games.split(",") if n.strip()]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     xvfb = None
@@ -48,42 +55,28 @@ def demo_cmd(args) -> int:
         os.environ["DISPLAY"] = display
         print(f"no screen: started a virtual one (Xvfb {display})")
     tmp = Path(tempfile.mkdtemp(prefix="puzzlebot-demo-"))
-    procs, browser = [], None
     try:
         screen = Screen()
         mouse = Mouse(interval=0.01)
-        # --- Enlight ---------------------------------------------------------
-        ev = tmp / "enlight.jsonl"
-        procs.append(launch.start_enlight(ev, "--level", str(args.level), "--position", "40,60"))
-        launch.wait_for(ev, "start")
-        time.sleep(0.5)
-        win = find_window("Device Emulator - Enlight")
-        cv2.imwrite(str(out / "enlight_before.png"), screen.grab(win.region))
-        res = Runner(games.get("enlight"), screen, mouse, Target(win.region, win)).run()
-        launch.wait_for(ev, "solved", 5)
-        cv2.imwrite(str(out / "enlight_after.png"), screen.grab(win.region))
-        print(f"Enlight level {args.level}: solved. {res.timings.line()}")
-        # --- Tango -----------------------------------------------------------
-        tev = tmp / "tango.jsonl"
-        port = launch.free_port()
-        procs.append(launch.start_tango_server(tev, port, "--seed", str(args.seed)))
-        time.sleep(0.5)
-        url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if args.dark else "")
-        browser = Browser(url, 400, 20, 820, 760)
-        launch.wait_for(tev, "ready", 60)
-        time.sleep(1.0)
-        region = Region(400, 20, 820, 760)
-        cv2.imwrite(str(out / "tango_before.png"), screen.grab(region))
-        res = Runner(games.get("tango"), screen, mouse, Target(region)).run()
-        launch.wait_for(tev, "solved", 5)
-        time.sleep(0.3)
-        cv2.imwrite(str(out / "tango_after.png"), screen.grab(region))
-        print(f"Tango 6x6 (seed {args.seed}): solved. {res.timings.line()}")
+        for game in chosen:
+            stand = game.stand_in(tmp, args)
+            try:
+                window = None
+                if stand.window:
+                    from calibration.windows import find_window
+
+                    window = find_window(stand.window)
+                write_image(out / f"{stand.slug}_before.png", screen.grab(stand.region))
+                res = Runner(game, screen, mouse, Target(stand.region, window)).run()
+                if not stand.solved(5):
+                    raise PuzzlebotError(f"{stand.label}: the bot finished but the game does not say it is solved")
+                time.sleep(0.3)
+                write_image(out / f"{stand.slug}_after.png", screen.grab(stand.region))
+                print(f"{stand.label}: solved. {res.timings.line()}")
+            finally:
+                stand.close()
         print(f"before/after screenshots in {out}/")
     finally:
-        if browser is not None:
-            browser.close()
-        launch.stop(*procs)
         if xvfb is not None:
             launch.stop(xvfb)
     return 0

@@ -1,12 +1,13 @@
-"""``puzzlebot run GAME`` and ``puzzlebot calibrate GAME``: play on the real screen."""
+"""``puzzlebot run GAME`` and ``puzzlebot calibrate GAME``: play on the real
+screen (the games of the registry that the bot can play)."""
 
 from __future__ import annotations
 
 import sys
 
-from .cli import number_in
+from .options import number_in
 
-RUN_EXAMPLES = """\
+RUN_HELP = """\
 where the game is (first that applies):
   --region X,Y,W,H   a screen region, in screen pixels
   --window TITLE     the window whose title matches TITLE, a regular expression
@@ -25,18 +26,21 @@ expects, after it the board must settle into the predicted state; the run
 stops at the first surprise; moving the mouse into a screen corner aborts
 (pyautogui fail-safe).
 
-examples:
-  puzzlebot run enlight --window "Device Emulator - Enlight"
-  puzzlebot run tango --window Tango --interval 0.02
-  puzzlebot run tango --dry-run --hint plan.png      # show the plan, touch nothing
 """
 
-CAL_EXAMPLES = """\
-examples:
-  puzzlebot calibrate enlight --window "Device Emulator - Enlight"
-  puzzlebot calibrate tango              # search the whole screen
-then 'puzzlebot run tango' looks for the board where it was saved.
+CAL_TAIL = """\
+then 'puzzlebot run GAME' looks for the board where it was saved.
 """
+
+
+def _examples(command: str) -> str:
+    """The run/calibrate example lines of every game that can be played."""
+    from . import games
+
+    lines = [ln for g in games.able("run") for ln in g.run_examples.splitlines()
+             if ln.strip().startswith(f"puzzlebot {command}")]
+    return "examples:\n" + "\n".join(lines) + "\n"
+
 
 
 def _region(text: str):
@@ -55,13 +59,19 @@ def _region(text: str):
 
 
 def register(sub) -> None:
+    from . import games
+
     for name, helptext, epilog, func in (
-        ("run", "find the game on screen, solve it and click the answer in", RUN_EXAMPLES, run_cmd),
-        ("calibrate", "find the game on screen and save where it is", CAL_EXAMPLES, calibrate_cmd),
+        ("run", "find the game on screen, solve it and click the answer in", RUN_HELP + _examples("run"),
+         run_cmd),
+        ("calibrate", "find the game on screen and save where it is", _examples("calibrate") + CAL_TAIL,
+         calibrate_cmd),
     ):
         p = sub.add_parser(name, help=helptext, description=helptext[0].upper() + helptext[1:] + ".",
                            epilog=epilog)
-        p.add_argument("game", choices=("tango", "enlight"), help="which game")
+        p.add_argument("game", choices=games.names("run"), metavar="GAME",
+                       help="which game: " + ", ".join(
+                           g.name + "".join(f" (or {a})" for a in g.aliases) for g in games.able("run")))
         where = p.add_mutually_exclusive_group()
         where.add_argument("--region", metavar="X,Y,W,H", help="the screen region holding the game")
         where.add_argument("--window", metavar="TITLE", help="the window holding the game")
@@ -107,8 +117,8 @@ def _target(args, game, screen, use_profile: bool = True):
 
             raise CaptureError(f"the window {args.window!r} is off the screen")
         return Target(region, w), None
-    prof = profiles.load(Path(args.profile) if args.profile else None, tuple(games.GAMES)) if use_profile else None
-    if prof is not None and prof.game == game.name:
+    prof = profiles.load(Path(args.profile) if args.profile else None, games.names("run")) if use_profile else None
+    if prof is not None and games.get(prof.game) is game:
         if prof.region.clip(screen.bounds) != prof.region:
             from .loop import CalibrationMismatch
 
@@ -138,7 +148,7 @@ def run_cmd(args) -> int:
     from .capture import Screen
     from .loop import Runner
 
-    game = games.get(args.game)
+    game = games.get(args.game, "run")
     screen = Screen()
     mouse = None if args.dry_run else Mouse(args.interval)
     target, prof = _target(args, game, screen)
@@ -156,12 +166,14 @@ def run_cmd(args) -> int:
     lat = result.reading.lattice
     n_clicks = sum(s.clicks for s in result.steps)
     if args.hint:
-        _write_hint(args.hint, result.image, lat, result.steps, game.name)
-        if not args.dry_run and result.steps and result.final_image is not None:
-            from .cmd_detect import _write
+        from vision.image_io import write_image
+        from vision.overlay import plan_overlay
 
+        marks = [(s.cell, game.labels.get(int(s.after[s.cell]), "")) for s in result.steps]
+        write_image(args.hint, plan_overlay(result.image, lat, marks))
+        if not args.dry_run and result.steps and result.final_image is not None:
             final = args.hint.rsplit(".", 1)
-            _write(f"{final[0]}-final.{final[1] if len(final) > 1 else 'png'}", result.final_image)
+            write_image(f"{final[0]}-final.{final[1] if len(final) > 1 else 'png'}", result.final_image)
     if args.dry_run:
         print(f"read a {lat.rows}x{lat.cols} board at screen {result.board_region.as_tuple()}; "
               f"plan: {len(result.steps)} moves, {n_clicks} clicks (dry run: nothing clicked)")
@@ -193,25 +205,6 @@ def _write_clicks(path: str, runner, mouse) -> None:
         raise InputError(f"cannot write --clicks {path}: {e.strerror}") from None
 
 
-def _write_hint(path: str, img, lat, steps, game: str) -> None:
-    import cv2
-
-    from .cmd_detect import _write
-
-    out = img.copy()
-    for s in steps:
-        r, c = s.cell
-        cx, cy = (int(round(v)) for v in lat.center(r, c))
-        rad = max(4, int(lat.px * 0.16))
-        cv2.circle(out, (cx, cy), rad + 2, (255, 255, 255), -1, cv2.LINE_AA)
-        cv2.circle(out, (cx, cy), rad, (0, 140, 255), -1, cv2.LINE_AA)
-        if game == "tango":
-            label = {1: "S", 2: "M"}.get(int(s.after[r, c]), "")
-            cv2.putText(out, label, (cx - rad // 2, cy + rad // 2), cv2.FONT_HERSHEY_SIMPLEX,
-                        max(0.3, rad / 14), (255, 255, 255), 1, cv2.LINE_AA)
-    _write(path, out)
-
-
 def calibrate_cmd(args) -> int:
     from pathlib import Path
 
@@ -222,7 +215,7 @@ def calibrate_cmd(args) -> int:
     from .capture import Screen
     from .loop import Runner
 
-    game = games.get(args.game)
+    game = games.get(args.game, "run")
     screen = Screen()
     target, _ = _target(args, game, screen, use_profile=False)
     try:

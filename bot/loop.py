@@ -34,7 +34,7 @@ from vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from vision.lattice import Lattice
 
 from . import safety
-from .games import Game, Reading, Step
+from .games import Game, Reading
 
 # A saved lattice may differ from the one measured now by this much (pixels)
 # before the profile is refused: a pixel or two of rounding, never a cell.

@@ -9,7 +9,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from solvers.dlx import CancelToken, Cancelled
+from solvers.dlx import CancelToken
 from solvers.ripple import RipplePuzzle, solve
 
 

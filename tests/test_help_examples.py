@@ -16,13 +16,10 @@ import shutil
 import stat
 import subprocess
 import sys
-import time
 
 import pytest
 
 from bot.cli import build_parser
-from sim import launch
-from sim.browser import Browser
 
 from .helpers import ROOT
 
@@ -95,36 +92,40 @@ def test_offline_example_runs_as_written(example, sandbox):
 
 @pytest.mark.display
 def test_screen_examples_run_as_written(xvfb, sandbox):
-    """run and calibrate with the Enlight window and the Tango page open
-    (calibrations first, then the dry run, then the runs), then the demo on
-    its own."""
+    """run and calibrate with each game's stand-in open on its own (our
+    simulator from the registry; calibrations first, then the dry run, then
+    the runs; the game must then say it is solved), then the demo."""
     if shutil.which("chromium") is None:
         pytest.skip("Chromium is not installed (make test installs it)")
+    from bot import games
+
     folder, env = sandbox
     env["DISPLAY"] = xvfb
     screen = [e for e in examples() if e.split()[1] in SCREEN]
     order = {"calibrate": 0, "run": 2, "demo": 3}
     screen.sort(key=lambda e: order[e.split()[1]] - ("--dry-run" in e))
-    procs, browser = [], None
+    defaults = build_parser().parse_args(["demo"])
+    old = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = xvfb
     try:
-        ev = folder / "enlight.jsonl"
-        procs.append(launch.start_enlight(ev, "--position", "40,40", "--level", "3"))
-        launch.wait_for(ev, "start")
-        port = launch.free_port()
-        tev = folder / "tango.jsonl"
-        procs.append(launch.start_tango_server(tev, port, "--seed", "5"))
-        time.sleep(0.5)
-        browser = Browser(f"http://127.0.0.1:{port}/", 420, 20, 840, 760)
-        launch.wait_for(tev, "ready", 90)
-        time.sleep(1.0)
-        for ex in [e for e in screen if not e.startswith("puzzlebot demo")]:
-            r = run_example(ex, folder, env)
-            assert r.returncode == expected_status(ex), f"{ex}\nexit {r.returncode}\n{r.stderr}{r.stdout[-500:]}"
-        assert launch.wait_for(ev, "solved", 5) and launch.wait_for(tev, "solved", 5)
+        for game in games.able("run"):
+            mine = [e for e in screen if not e.startswith("puzzlebot demo") and e.split()[2] in game.names]
+            if not mine:
+                continue
+            stand = game.stand_in(folder, defaults)
+            try:
+                for ex in mine:
+                    r = run_example(ex, folder, env)
+                    assert r.returncode == expected_status(ex), f"{ex}\nexit {r.returncode}\n{r.stderr}{r.stdout[-500:]}"
+                if any(e.split()[1] == "run" and "--dry-run" not in e for e in mine):
+                    assert stand.solved(5), f"{stand.label}: the examples ran but the game is not solved"
+            finally:
+                stand.close()
     finally:
-        if browser is not None:
-            browser.close()
-        launch.stop(*procs)
+        if old is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = old
     for ex in [e for e in screen if e.startswith("puzzlebot demo")]:
         r = run_example(ex, folder, env)
         assert r.returncode == expected_status(ex), f"{ex}\nexit {r.returncode}\n{r.stderr}{r.stdout[-500:]}"

@@ -239,7 +239,7 @@ def test_invisible_unlit_cells_need_a_calibrated_lattice():
     """Unlit cells drawn like the page: the reader says the extent is
     unknown (not sure); a calibrated lattice on which the lit cells fall
     gives the board, and one that disagrees with them does not."""
-    from bot.games import EnlightBot
+    from bot import games
     from vision.lattice import Lattice
 
     rng = np.random.default_rng(1)
@@ -253,7 +253,7 @@ def test_invisible_unlit_cells_need_a_calibrated_lattice():
                       (60, 200, 250), -1)
     rd = read_lights(img)
     assert not rd.sure and rd.extent_unknown and "extent is unknown" in rd.polarity
-    bot = EnlightBot()
+    bot = games.get("enlight")
     with pytest.raises(UnreadableBoardError, match="extent is unknown"):
         bot.read(img)
     got = bot.read(img, Lattice(ox, oy, p, p, 5, 5))

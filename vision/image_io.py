@@ -124,3 +124,14 @@ def as_bgr(img: np.ndarray) -> np.ndarray:
         alpha = img[:, :, 3:4].astype(np.float32) / 255
         return (img[:, :, :3] * alpha + 255 * (1 - alpha)).astype(np.uint8)  # over white
     return np.ascontiguousarray(img[:, :, :3])
+
+
+def write_image(path: str | Path, img: np.ndarray) -> None:
+    """Save a picture (the format from the extension), or ImageFileError
+    naming the file when it cannot be written."""
+    try:
+        ok = cv2.imwrite(str(path), img)
+    except cv2.error:
+        ok = False
+    if not ok:
+        raise ImageFileError("cannot write the picture (unknown extension or folder missing)", str(path))

@@ -52,3 +52,16 @@ def dots(img: np.ndarray, lat: Lattice, cells: list[tuple[int, int]], color=ORAN
         cv2.circle(out, (cx, cy), rad + 2, (255, 255, 255), -1, cv2.LINE_AA)
         cv2.circle(out, (cx, cy), rad, color, -1, cv2.LINE_AA)
     return out
+
+
+def plan_overlay(img: np.ndarray, lat: Lattice, marks: list[tuple[tuple[int, int], str]]) -> np.ndarray:
+    """The cells to click marked with orange dots (seed 000's helper), each
+    with a short label (the value it must end at) where one is given."""
+    out = dots(img, lat, [cell for cell, _ in marks], ORANGE, 0.16)
+    rad = max(2, int(min(lat.px, lat.py) * 0.16))
+    for (r, c), label in marks:
+        if label:
+            cx, cy = (int(round(v)) for v in lat.center(r, c))
+            cv2.putText(out, label, (cx - rad // 2, cy + rad // 2), cv2.FONT_HERSHEY_SIMPLEX,
+                        max(0.3, rad / 14), (255, 255, 255), 1, cv2.LINE_AA)
+    return out

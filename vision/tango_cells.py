@@ -25,7 +25,6 @@ import numpy as np
 
 from solvers.tango.board import EMPTY, MOON, SUN
 
-from .lattice import Lattice
 
 # Cells are compared as PATCH x PATCH pixel patches of their middle ...
 PATCH = 24
@@ -390,7 +389,6 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
     """Learn the looks and read every cell."""
     n = rows * cols
     shares = np.array([c.ink_share for c in cells])
-    empties = [i for i in range(n) if shares[i] < EMPTY_INK]
     pieces = [i for i in range(n) if shares[i] > PIECE_INK]
     # colourless ink among coloured pieces is no piece (a mouse pointer's
     # arrow, a cursor): left out of the looks, so it fits none of them

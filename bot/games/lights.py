@@ -1,0 +1,200 @@
+"""Lights Out (Enlight): a press toggles the cell and its neighbours; turn
+every light off.  The bot presses each cell of the fewest-presses answer
+once."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from solvers.errors import InputError
+
+from .base import Detection, Game, Reading, StandIn, Step, cells_text, logged_solved, on_lattice
+
+EXAMPLES = """\
+file format: one line per row, '#' lit and '.' off; or JSON
+  {"game": "lights", "rows": ["#..#", ...], "torus": false,
+   "neighbourhood": "plus", "states": 2}
+
+examples:
+  puzzlebot solve lights examples/lights.txt            # cells to press, fewest presses
+  puzzlebot solve lights examples/lights.txt --hint     # the board with those cells marked
+  puzzlebot solve lights examples/lights.txt --explain  # is it unique? why do some boards fail?
+  puzzlebot solve lights examples/lights3.txt --states 3 --torus   # digits 0-2: three states
+"""
+
+DETECT_EXAMPLES = """\
+examples:
+  puzzlebot detect lights examples/enlight.png
+  puzzlebot detect lights examples/enlight.png --json
+  puzzlebot detect lights examples/enlight.png --debug seen.png   # reads drawn over it
+  puzzlebot detect lights examples/enlight.png --strict   # exit status 4 when anything is unsure (0 here)
+
+exit status 4 when the image holds no board (or one that cannot be read);
+with --strict also when any cell (or mark) is unsure.
+"""
+
+
+class Lights(Game):
+    name = "lights"
+    aliases = ("enlight",)
+    title = "Lights Out / Enlight"
+    summary = "Lights Out / Enlight: which cells to press to turn every light off"
+    can = frozenset({"solve", "detect", "hint", "run", "demo"})
+    window_title = "Device Emulator - Enlight"
+    example_image = "examples/enlight.png"
+    values = {0: "off", 1: "lit"}
+    solve_description = ("Find the fewest presses that turn every light off. A press toggles the cell "
+                         "and its four neighbours (Enlight's rule); options change the wrap, the "
+                         "neighbourhood and the number of states.")
+    solve_epilog = EXAMPLES
+    detect_description = "Read a Lights Out board (any style, 3x3 to 20x20) from an image."
+    detect_epilog = DETECT_EXAMPLES
+    run_examples = """\
+  puzzlebot calibrate enlight --window "Device Emulator - Enlight"
+  puzzlebot run enlight --window "Device Emulator - Enlight"
+"""
+    demo_options = (("--level", {"type": int, "default": 3, "help": "Enlight level to play (default 3)"}),)
+
+    # --- files ---------------------------------------------------------------
+
+    def solve_arguments(self, p) -> None:
+        p.add_argument("file", help="board file ('-' for standard input)")
+        p.add_argument("--hint", action="store_true", help="print the board with the cells to press in [brackets]")
+        p.add_argument("--explain", action="store_true",
+                       help="answer the seed's questions for this size: uniqueness, quiet patterns, "
+                            "single-light boards, solving the solution")
+        p.add_argument("--json", action="store_true", help="print the answer as JSON")
+        p.add_argument("--torus", action="store_true", default=None, help="edges wrap around")
+        p.add_argument("--states", type=int, metavar="K", help="states per light, a prime from 2 to 251 (default 2)")
+        p.add_argument("--neighbourhood", metavar="N",
+                       help="plus (default), x, king, or offsets 'dr,dc;dr,dc;...'")
+
+    def solve(self, args) -> int:
+        from solvers.lights_explain import explain
+        from solvers.lights_format import format_board, format_hint, parse_lights
+        from solvers.lightsout import parse_neighbourhood, solve
+
+        from ..options import read_text
+
+        lf = parse_lights(read_text(args.file), args.file, args.states)
+        if args.torus:
+            lf.torus = True
+        if args.states is not None:
+            lf.states = args.states
+            if lf.board.max() >= args.states:
+                raise InputError(f"the board holds a light value {lf.board.max()}, too big for {args.states} states",
+                                 args.file)
+        if args.neighbourhood:
+            lf.neighbourhood = parse_neighbourhood(args.neighbourhood)
+        rules = lf.rules()
+        if args.explain:
+            print(explain(rules, lf.board))
+            return 0
+        answer = solve(lf.board, rules)
+        if args.json:
+            print(json.dumps({
+                "presses": [[r, c] for r, c in answer.cells()],
+                "total": answer.total,
+                "solutions": answer.solutions,
+                "minimal": answer.minimal,
+                "method": answer.method,
+            }))
+            return 0
+        if args.hint:
+            print(format_hint(lf.board, answer.presses, rules.states))
+        else:
+            marks = answer.presses if rules.states > 2 else (answer.presses > 0)
+            print(format_board(marks, max(rules.states, 2)).replace("#", "X"))
+        cells = " ".join(f"({r + 1},{c + 1})" for r, c in answer.cells())
+        print(f"{answer.total} presses (row,col from 1): {cells}" if answer.total else "already solved: no presses")
+        sols = answer.solutions
+        print(f"{sols} solution{'s' if sols != 1 else ''}; {answer.method}")
+        return 0
+
+    # --- screenshots -------------------------------------------------------------
+
+    def detect(self, img) -> Detection:
+        from vision.lights_reader import read_lights
+        from vision.overlay import draw_lattice, label_cells
+
+        rd = read_lights(img)
+        lat = rd.lattice
+        lines = list(rd.rows_text())
+        lines.append(f"{lat.rows}x{lat.cols} board, cell pitch {lat.px:.1f}x{lat.py:.1f} px at "
+                     f"({lat.x0:.0f}, {lat.y0:.0f}); {rd.polarity}")
+        if rd.unsure:
+            lines.append("unsure (?): " + cells_text(rd.unsure))
+        data = {"game": "lights", "rows": rd.rows_text(), "size": [lat.rows, lat.cols],
+                "lattice": lat.as_dict(), "unsure": [list(x) for x in rd.unsure], "sure": rd.sure,
+                "polarity": rd.polarity,
+                "confidence": [[round(float(v), 2) for v in row] for row in rd.confidence]}
+
+        def debug(image):
+            texts = {(r, c): ("ON" if rd.board[r, c] else "off") for r in range(lat.rows) for c in range(lat.cols)
+                     if (r, c) not in rd.unsure}
+            return label_cells(draw_lattice(image, lat), lat, texts, set(rd.unsure))
+
+        return Detection(rd.sure, lat, "\n".join(lines), data, [cells_text(rd.unsure) or rd.polarity], debug)
+
+    # --- the bot ---------------------------------------------------------------
+
+    def read(self, img, hint=None):
+        from vision.errors import UnreadableBoardError
+        from vision.lights_reader import read_lights
+
+        rd = read_lights(img)
+        if rd.extent_unknown and hint is not None and on_lattice(rd.lattice, hint):
+            # unlit cells are invisible: the calibrated lattice gives the extent
+            rd = read_lights(img, hint)
+        if not rd.sure:
+            where = cells_text(rd.unsure) or rd.polarity
+            raise UnreadableBoardError(f"not sure what the board shows ({where}); not clicking", rd.lattice)
+        return Reading(rd.board.copy(), rd.lattice, rd, list(rd.touches))
+
+    def read_cells(self, img, lattice, reading, only=None):
+        from vision.lights_reader import read_cells
+
+        return read_cells(img, lattice, reading.raw.lit, reading.raw.off, only)
+
+    def whole_in(self, img, lattice, reading):
+        from vision.lights_reader import whole_in
+
+        return whole_in(img, lattice, reading.raw)
+
+    def plan(self, reading):
+        from solvers.lightsout import LightsRules, apply_presses, solve
+
+        rules = LightsRules(*reading.state.shape)
+        answer = solve(reading.state, rules)  # raises NoSolution (why) before any click
+        steps, board = [], reading.state.copy()
+        for r, c in answer.cells():
+            one = np.zeros_like(board)
+            one[r, c] = 1
+            after = apply_presses(board, one, rules)
+            steps.append(Step((r, c), 1, board, after))
+            board = after
+        return steps
+
+    def stand_in(self, workdir, options) -> StandIn:
+        import time
+
+        from calibration.windows import find_window
+        from sim import launch
+
+        ev = workdir / "enlight.jsonl"
+        level = getattr(options, "level", 3)
+        proc = launch.start_enlight(ev, "--level", str(level), "--position", "40,60")
+        try:
+            launch.wait_for(ev, "start")
+            time.sleep(0.5)
+            win = find_window(self.window_title)
+        except BaseException:
+            launch.stop(proc)
+            raise
+        return StandIn(f"Enlight level {level}", "enlight", win.region, lambda t: logged_solved(ev, t),
+                       lambda: launch.stop(proc), self.window_title)
+
+
+GAME = Lights()

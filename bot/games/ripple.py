@@ -1,0 +1,86 @@
+"""Ripple Effect: rooms of n cells hold 1..n; two equal numbers N in a row
+or column need N cells between them.  Solved as exact cover with Dancing
+Links; files only (no screen game)."""
+
+from __future__ import annotations
+
+import sys
+
+from solvers.errors import PuzzlebotError
+
+from .base import Game
+
+EXAMPLES = """\
+file format (JSON): {"game": "ripple", "rooms": [[0, 0, 1], ...], "givens": [[0, 2, 0], ...]}
+(room id per cell; 0 = empty cell)
+
+examples:
+  puzzlebot solve ripple examples/ripple.json                 # solved grid with room borders
+  puzzlebot solve ripple examples/ripple.json --count         # 0, 1 or more than one solution
+  puzzlebot solve ripple examples/ripple.json --animate --speed 200
+  puzzlebot solve ripple examples/ripple.json --steps search.gif
+"""
+
+
+class Ripple(Game):
+    name = "ripple"
+    title = "Ripple Effect"
+    summary = "Ripple Effect: numbered rooms, as exact cover with Dancing Links"
+    can = frozenset({"solve"})
+    solve_description = ("Solve a Ripple Effect puzzle (rooms of n cells hold 1..n; two equal numbers N in "
+                         "a row or column need N cells between them) with Dancing Links.")
+    solve_epilog = EXAMPLES
+
+    def solve_arguments(self, p) -> None:
+        from ..options import number_in
+
+        p.add_argument("file", help="puzzle file ('-' for standard input)")
+        p.add_argument("--count", action="store_true", help="say whether there are 0, 1 or more solutions")
+        p.add_argument("--animate", action="store_true", help="draw the search live in the terminal (Ctrl-C stops)")
+        p.add_argument("--speed", type=number_in("--speed", 0.1, 1000, "steps per second", zero_too=True),
+                       default=20, metavar="STEPS",
+                       help="animation speed in steps per second, 0.1 to 1000 (0: as fast as possible; default 20)")
+        p.add_argument("--steps", metavar="OUT",
+                       help="save the search as pictures: OUT.gif (animation) or OUT.png (contact sheet)")
+        p.add_argument("--timeout", type=number_in("--timeout", 0.001, 86400), metavar="S",
+                       help="give up after S seconds")
+
+    def solve(self, args) -> int:
+        import signal
+
+        from solvers.dlx import CancelToken
+        from solvers.ripple import no_solution, parse_ripple, solve, violations
+
+        from ..options import read_text
+        from ..ripple_view import animate, render, save_steps
+
+        p = parse_ripple(read_text(args.file), args.file)
+        token = CancelToken(args.timeout)
+        previous = signal.signal(signal.SIGINT, lambda *_: token.cancel())  # stop cleanly, links restored
+        try:
+            if args.steps:
+                frames, steps = save_steps(p, args.steps, cancel=token)
+                print(f"saved {frames} frames of {steps} search steps to {args.steps}", file=sys.stderr)
+            if args.animate:
+                first, count, _ = animate(p, args.speed, cancel=token)
+            else:
+                ans = solve(p, limit=2, cancel=token)
+                first, count = ans.solution, ans.count
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        if first is None:
+            if args.count:
+                print("no solution")
+                return 0
+            raise no_solution(p)
+        broken = violations(p, first)
+        if broken:  # the checker disagrees with the solver: report it, never print a wrong grid as solved
+            raise PuzzlebotError(f"internal error: the solver's answer breaks a rule ({broken[0]}); please report it")
+        print(render(p, first))
+        text = "exactly one solution" if count == 1 else "more than one solution (this is one)"
+        if args.count or count > 1:
+            print(text)
+        return 0
+
+
+GAME = Ripple()

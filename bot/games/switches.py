@@ -1,0 +1,58 @@
+"""The switches puzzle of seed 001: lights on a graph, a switch flips its
+node and the nodes joined to it.  Files only (no screen game)."""
+
+from __future__ import annotations
+
+import sys
+
+from .base import Game
+
+EXAMPLES = """\
+file format (seed 001):
+  line 1   every node name (any non-space tokens)
+  line 2   the nodes whose light must flip (may be blank)
+  then     one edge 'a b' per line
+
+output: the names to press, sorted, space separated, or 'No solution' (exit 3,
+with the reason on stderr). Of several answers the one with the fewest presses
+is printed, ties broken by sorted order.
+
+example:
+  puzzlebot solve switches fixtures/switches/seed001.txt
+  a b e f g i j k
+"""
+
+
+class Switches(Game):
+    name = "switches"
+    title = "the switches graph puzzle"
+    summary = "lights on a graph: which switches to flip"
+    can = frozenset({"solve"})
+    solve_description = "Solve the switches puzzle of seed 001 on any graph."
+    solve_epilog = EXAMPLES
+
+    def solve_arguments(self, p) -> None:
+        p.add_argument("file", help="puzzle file ('-' for standard input)")
+        p.add_argument("--count", action="store_true", help="also print how many answers exist")
+
+    def solve(self, args) -> int:
+        from solvers.switches import NoSwitchSolution, parse_switches, solve_switches
+
+        from ..options import read_text
+
+        puzzle = parse_switches(read_text(args.file), args.file)
+        try:
+            answer = solve_switches(puzzle)
+        except NoSwitchSolution as e:
+            print("No solution")
+            print(f"puzzlebot: {e}", file=sys.stderr)
+            return e.exit_code
+        print(answer.line())
+        if args.count:
+            print(f"solutions: {answer.solutions}" + (f" (2^{answer.nullity})" if answer.nullity > 1 else ""))
+        if not answer.minimal:
+            print(f"puzzlebot: note: {answer.method}", file=sys.stderr)
+        return 0
+
+
+GAME = Switches()

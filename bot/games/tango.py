@@ -1,0 +1,312 @@
+"""LinkedIn Tango: fill the grid with suns and moons, as many of each in
+every row and column, no three alike in a line, = and x between cells.  A
+click cycles a cell empty -> sun -> moon -> empty; locked givens are never
+clicked."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import numpy as np
+
+from solvers.errors import PuzzlebotError, UnsolvableError
+
+from .base import Detection, Game, Reading, StandIn, cells_text, click_steps, logged_solved
+
+EXAMPLES = """\
+file format: rows of S (sun), M (moon), . (empty), lower-case s/m for pieces
+you placed (not locked), then one constraint per line 'r1 c1 r2 c2 =' or
+'r1 c1 r2 c2 x' (0-based); or JSON
+  {"game": "tango", "rows": ["S....S", ...], "edges": [[0, 2, 0, 3, "x"]]}
+
+examples:
+  puzzlebot solve tango examples/tango.txt             # the solution and how many exist
+  puzzlebot solve tango examples/tango.txt --explain   # every deduction, in order
+  puzzlebot solve tango examples/tango.txt --hint 2    # the next step: 1 where, 2 rule, 3 cell
+"""
+
+GENERATE_EXAMPLES = """\
+difficulty: easy, medium, hard, expert (bands of the real puzzles' scores,
+scaled to the size), any, a range like 20-30, or a single score.
+
+examples:
+  puzzlebot generate tango --size 6 --count 5 --difficulty hard --seed 1
+  puzzlebot generate tango --size 8 --count 3 --format json > puzzles.jsonl
+  puzzlebot solve tango puzzles.jsonl           # solves each puzzle in the file
+Several puzzles come out as JSON Lines (--format json) or as text blocks
+separated by a blank line; 'solve tango' reads both back.
+"""
+
+DETECT_EXAMPLES = """\
+examples:
+  puzzlebot detect tango examples/tango.png
+  puzzlebot detect tango examples/tango.png --json
+  puzzlebot detect tango examples/tango.png --debug seen.png   # reads drawn over it
+  puzzlebot detect tango examples/tango_pointer.png --strict   # exit 4: a pointer hides a mark
+
+exit status 4 when the image holds no Tango board (or only part of one);
+with --strict also when any cell or mark is unsure.
+"""
+
+# --count beyond this is refused at once (a million puzzles is hours of work).
+MAX_COUNT = 100_000
+
+
+class Tango(Game):
+    name = "tango"
+    title = "LinkedIn Tango"
+    summary = "LinkedIn Tango: suns and moons"
+    can = frozenset({"solve", "generate", "detect", "hint", "run", "demo"})
+    window_title = "Tango"
+    example_image = "examples/tango.png"
+    values = {0: "empty", 1: "a sun", 2: "a moon"}
+    labels = {1: "S", 2: "M"}
+    solve_description = ("Solve a Tango board by deduction (as a person would), searching only when "
+                         "deduction stalls. Reports whether the solution is unique and a difficulty score.")
+    solve_epilog = EXAMPLES
+    generate_description = "Tango puzzles of a given size and difficulty, reproducible with --seed."
+    generate_epilog = GENERATE_EXAMPLES
+    detect_description = ("Read a Tango board (4x4 to 14x14, any look): suns, moons, locked givens "
+                          "and = / x marks, and say how each was told.")
+    detect_epilog = DETECT_EXAMPLES
+    run_examples = """\
+  puzzlebot calibrate tango              # search the whole screen
+  puzzlebot run tango --window Tango --interval 0.02
+  puzzlebot run tango --dry-run --hint plan.png      # show the plan, touch nothing
+"""
+    demo_options = (
+        ("--seed", {"type": int, "default": 7, "help": "puzzle seed of the generated stand-ins (default 7)"}),
+        ("--dark", {"action": "store_true", "help": "web stand-ins in dark mode"}),
+    )
+
+    # --- files ---------------------------------------------------------------
+
+    def solve_arguments(self, p) -> None:
+        p.add_argument("file", help="puzzle file ('-' for standard input)")
+        p.add_argument("--explain", action="store_true", help="print every deduction step in order")
+        p.add_argument("--hint", type=int, nargs="?", const=1, choices=(1, 2, 3), metavar="LEVEL",
+                       help="print only the next step: 1 where to look, 2 which rule, 3 which cell")
+        p.add_argument("--json", action="store_true", help="print the answer as JSON")
+
+    def solve(self, args) -> int:
+        from solvers.tango.board import parse_tango_many
+
+        from ..options import read_text
+
+        puzzles = parse_tango_many(read_text(args.file), args.file)
+        if len(puzzles) == 1:
+            return _solve_one(puzzles[0][1], args)
+        worst = 0
+        for i, (where, board) in enumerate(puzzles, 1):
+            if not args.json:
+                print(f"{chr(10) if i > 1 else ''}# puzzle {i}")
+            try:
+                _solve_one(board, args)
+            except PuzzlebotError as e:  # one bad puzzle does not stop the others
+                msg = str(e) if str(e).startswith(where) else f"{where}: {e}"
+                print(f"puzzlebot: {msg}", file=sys.stderr)
+                if args.json:
+                    print(json.dumps({"puzzle": i, "error": str(e)}))
+                worst = max(worst, e.exit_code)
+            sys.stdout.flush()
+        return worst
+
+    def generate_arguments(self, t) -> None:
+        t.add_argument("--size", type=int, default=6, help="even board size, 4 to 14 (default 6)")
+        t.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+        t.add_argument("--difficulty", default="any", help="score band (default any)")
+        t.add_argument("--seed", type=int, help="random seed, for reproducible output")
+        t.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text (our board format, puzzles separated by a blank line) or json (one per line)")
+
+    def generate(self, args) -> int:
+        from solvers.errors import InputError
+        from solvers.tango.generate import MAX_SIZE, MIN_SIZE, generate_iter, parse_band
+
+        from ..options import progress
+
+        if not 1 <= args.count <= MAX_COUNT:
+            raise InputError(f"--count must be 1 to {MAX_COUNT}, got {args.count}")
+        if args.size % 2 or not MIN_SIZE <= args.size <= MAX_SIZE:
+            raise InputError(f"--size must be even, {MIN_SIZE} to {MAX_SIZE}; got {args.size}")
+        band = parse_band(args.difficulty, args.size)
+        for i, g in enumerate(generate_iter(args.size, args.count, band, args.seed, progress("generated"))):
+            if args.format == "json":
+                print(json.dumps(g.to_json()), flush=True)
+            else:
+                if i:
+                    print()
+                print(f"# puzzle {i + 1}: {args.size}x{args.size}, difficulty {g.score}, "
+                      f"{g.puzzle.count_clues()} clues")
+                print(g.puzzle.to_text(), end="", flush=True)
+        return 0
+
+    # --- screenshots -------------------------------------------------------------
+
+    def detect(self, img) -> Detection:
+        from vision.tango_reader import read_tango
+
+        rd = read_tango(img)
+        b, lat = rd.board, rd.lattice
+        lines = b.render().split("\n")
+        for r, c in rd.unsure_cells:  # rows are every other line, cells every fourth column
+            row = lines[2 * r].ljust(4 * b.size)
+            lines[2 * r] = (row[:4 * c] + "?" + row[4 * c + 1:]).rstrip()
+        lines.append(f"{b.size}x{b.size} board ({'dark' if rd.dark else 'light'} ground), cells bounded by "
+                     f"{rd.how}, pitch {lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); upper case = locked "
+                     "given, lower case = placed, ? = unsure")
+        lines.append(f"pieces: {rd.pieces}")
+        lines.append(f"givens: {rd.givens}")
+        edges = " ".join(f"r{a + 1}c{b_ + 1}-r{c + 1}c{d + 1}" for a, b_, c, d in rd.unsure_edges)
+        if rd.unsure_cells:
+            lines.append("unsure cells: " + cells_text(rd.unsure_cells))
+        if rd.unsure_edges:
+            lines.append("unsure edges: " + edges)
+        data = b.to_json()
+        data.update({"size": b.size, "lattice": lat.as_dict(), "dark": rd.dark, "sure": rd.sure,
+                     "unsure_cells": [list(x) for x in rd.unsure_cells],
+                     "unsure_edges": [list(x) for x in rd.unsure_edges],
+                     "cells_by": rd.how, "pieces": rd.pieces, "givens": rd.givens})
+        unsure = [w for w in (cells_text(rd.unsure_cells), edges and "marks " + edges) if w]
+        return Detection(rd.sure, lat, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
+
+    # --- the bot ---------------------------------------------------------------
+
+    def read(self, img, hint=None):
+        from solvers.tango.rules import violations
+        from vision.errors import UnreadableBoardError
+        from vision.tango_reader import read_tango
+
+        rd = read_tango(img)
+        if not rd.sure:
+            parts = [f"r{r + 1}c{c + 1}" for r, c in rd.unsure_cells]
+            parts += [f"the mark between r{a + 1}c{b + 1} and r{c + 1}c{d + 1}" for a, b, c, d in rd.unsure_edges]
+            raise UnreadableBoardError(f"not sure what the board shows ({', '.join(parts)}); not clicking",
+                                       rd.lattice)
+        broken = violations(rd.board)
+        if broken:
+            raise UnsolvableError(f"the board on screen breaks a rule: {broken[0].text}; not clicking")
+        state = np.array(rd.board.cells, dtype=np.int64)
+        return Reading(state, rd.lattice, rd, list(getattr(rd, "touches", [])))
+
+    def read_cells(self, img, lattice, reading, only=None):
+        from vision.tango_reader import read_cells
+
+        return read_cells(img, lattice, reading.raw, only)
+
+    def whole_in(self, img, lattice, reading):
+        from vision.tango_reader import whole_in
+
+        return whole_in(img, lattice, reading.raw)
+
+    def plan(self, reading):
+        from solvers.tango.solve import NoTangoSolution, solve
+
+        board = reading.raw.board
+        try:
+            answer = solve(board.givens())
+        except NoTangoSolution as e:
+            raise UnsolvableError(f"the puzzle on screen has {e}") from None
+        if answer.solutions > 1:
+            raise UnsolvableError("the puzzle on screen has more than one solution: refusing to guess")
+        target = np.array(answer.solution.cells, dtype=np.int64)
+        return click_steps(reading.state, target, 3, np.array(board.locked, bool))
+
+    def stand_in(self, workdir, options) -> StandIn:
+        import time
+
+        from calibration.mapping import Region
+        from sim import launch
+        from sim.browser import Browser
+
+        ev = workdir / "tango.jsonl"
+        port = launch.free_port()
+        seed = getattr(options, "seed", 7)
+        proc = launch.start_tango_server(ev, port, "--seed", str(seed))
+        browser = None
+        try:
+            time.sleep(0.5)
+            url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if getattr(options, "dark", False) else "")
+            browser = Browser(url, 400, 20, 820, 760)
+            launch.wait_for(ev, "ready", 60)
+            time.sleep(1.0)
+        except BaseException:
+            if browser is not None:
+                browser.close()
+            launch.stop(proc)
+            raise
+
+        def close():
+            browser.close()
+            launch.stop(proc)
+
+        return StandIn(f"Tango 6x6 (seed {seed})", "tango", Region(400, 20, 820, 760), lambda t: logged_solved(ev, t), close)
+
+
+def _solve_one(board, args) -> int:
+    from solvers.tango.board import SYMBOL
+    from solvers.tango.engine import RULES
+    from solvers.tango.solve import hint, solve
+
+    if args.hint is not None:
+        print(hint(board).level(args.hint))
+        return 0
+    answer = solve(board, explain=args.explain or args.json)
+    sol = answer.solution
+    many = answer.solutions > 1
+    if args.json:
+        print(json.dumps({
+            "solution": ["".join(SYMBOL[v] for v in row) for row in sol.cells],
+            "solutions": "more than one" if many else 1,
+            "deduced": answer.deduced,
+            "difficulty": answer.score,
+            "steps": [{"cell": list(st.cell), "value": SYMBOL[st.value], "rule": st.rule,
+                       "because": st.because} for st in answer.steps],
+        }))
+        return 0
+    if args.explain:
+        for i, st in enumerate(answer.steps, 1):
+            print(f"{i:3d}. [{st.rule}] {st.text()}")
+        print()
+    print(sol.render())
+    how = "by deduction alone" if answer.deduced else f"deduction stalls; search needed ({answer.branches} branch points)"
+    count = "more than one solution (this is one of them)" if many else "exactly one solution"
+    score = f", difficulty {answer.score}" if answer.score is not None else ""
+    print(f"{count}; solved {how}{score}")
+    if args.explain:
+        used = sorted({st.rule for st in answer.steps}, key=lambda r: RULES[r].tier)
+        print("rules used: " + ", ".join(used))
+    return 0
+
+
+def _debug(img, rd):
+    import cv2
+
+    from solvers.tango.board import EMPTY, SYMBOL
+    from vision.overlay import GREY, dots, draw_lattice, label_cells
+
+    b, lat = rd.board, rd.lattice
+    texts, empty = {}, []
+    for r in range(b.size):
+        for c in range(b.size):
+            if b.cells[r][c] == EMPTY:
+                empty.append((r, c))
+            else:
+                t = SYMBOL[b.cells[r][c]]
+                texts[(r, c)] = (t + "*") if b.locked[r][c] else t
+    out = dots(label_cells(draw_lattice(img, lat), lat, texts, set(rd.unsure_cells)), lat, empty, GREY, 0.05)
+    for e in b.edges:
+        (r1, c1), (r2, c2) = e.cells()
+        x = lat.x0 + ((c1 + c2) / 2 + 0.5) * lat.px
+        y = lat.y0 + ((r1 + r2) / 2 + 0.5) * lat.py
+        cv2.putText(out, "=" if e.kind == "=" else "x", (int(x) - 6, int(y) + 6), cv2.FONT_HERSHEY_SIMPLEX,
+                    0.6, (0, 0, 255), 2, cv2.LINE_AA)
+    for r1, c1, r2, c2 in rd.unsure_edges:
+        x = lat.x0 + ((c1 + c2) / 2 + 0.5) * lat.px
+        y = lat.y0 + ((r1 + r2) / 2 + 0.5) * lat.py
+        cv2.circle(out, (int(x), int(y)), max(4, int(lat.px * 0.12)), (0, 0, 255), 2)
+    return out
+
+
+GAME = Tango()

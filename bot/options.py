@@ -1,0 +1,106 @@
+"""What the commands share: the argument parser class, argparse types,
+reading puzzle files, progress on stderr, and one GAME sub-command per game
+of the registry.  (Kept apart from :mod:`bot.cli` so that the command
+modules import it without importing the command line itself.)"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+from solvers.errors import InputError
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that keeps help texts' own line breaks (the examples) and
+    reports usage errors as one line plus a pointer to --help."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> None:  # noqa: D401 - argparse API
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+# Puzzle files are small (a 100x100 board is 10 KB); a bigger one is refused
+# before it is read, not parsed for minutes.
+MAX_PUZZLE_BYTES = 4 * 1024 * 1024
+
+
+def read_text(path: str) -> str:
+    """The contents of a puzzle file, or an InputError that names it."""
+    too_big = f"is larger than {MAX_PUZZLE_BYTES // 2**20} MB: not a puzzle file"
+    if path == "-":
+        try:
+            text = sys.stdin.read(MAX_PUZZLE_BYTES + 1)
+        except UnicodeDecodeError:
+            raise InputError("not text (expected UTF-8 text)", "standard input") from None
+        if len(text) > MAX_PUZZLE_BYTES:
+            raise InputError(too_big, "standard input")
+        return text
+    p = Path(path)
+    try:
+        if p.is_file() and p.stat().st_size > MAX_PUZZLE_BYTES:
+            raise InputError(too_big, path)
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, expected a puzzle file", path) from None
+    except UnicodeDecodeError:
+        raise InputError("not a text file (expected UTF-8 text)", path) from None
+    except OSError as e:
+        raise InputError(f"cannot read: {e.strerror}", path) from None
+
+
+def number_in(name: str, lo: float, hi: float, unit: str = "seconds", zero_too: bool = False):
+    """An argparse type: a finite number in [lo, hi] (or exactly 0 when
+    ``zero_too``), with a one-line error naming the option and the range."""
+    def parse(text: str) -> float:
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} wants {unit}, got {text!r}") from None
+        if not math.isfinite(v) or not (lo <= v <= hi or (zero_too and v == 0)):
+            extra = " (or 0)" if zero_too else ""
+            raise argparse.ArgumentTypeError(f"{name} must be between {lo:g} and {hi:g} {unit}{extra}, got {text!r}")
+        return v
+
+    return parse
+
+
+def progress(what: str):
+    """A progress callback (done, total) that counts on stderr when it is a
+    terminal and there is more than one item."""
+    def show(done: int, total: int) -> None:
+        if total > 1 and sys.stderr.isatty():
+            print(f"\r  {what} {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    return show
+
+
+def game_parsers(parser: argparse.ArgumentParser, what: str, description: str, epilog: str, func: str,
+                 arguments=None):
+    """A required GAME sub-command for every game of the registry that can
+    do ``what``: its help, description and epilog from the game (the
+    attributes ``{what}_description`` / ``{what}_epilog`` unless given),
+    its arguments from ``arguments(game, parser)`` (default the game's
+    ``{what}_arguments``), and ``func(game)`` or the game's method ``func``
+    as the action."""
+    from . import games as registry
+
+    sub = parser.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
+    sub.required = True
+    for game in registry.able(what):
+        p = sub.add_parser(game.name, aliases=list(game.aliases), help=game.summary,
+                           description=getattr(game, f"{what}_description", "") or description.format(game=game),
+                           epilog=(getattr(game, f"{what}_epilog", "") or "") + epilog.format(game=game))
+        if arguments is None:
+            getattr(game, f"{what}_arguments")(p)
+        else:
+            arguments(game, p)
+        p.set_defaults(func=func(game) if callable(func) else getattr(game, func), game=game.name)
+    return sub
