@@ -1,5 +1,5 @@
 """Starting the stand-ins as separate processes: a virtual screen, the
-Enlight window, the Tango page (server + Chromium).  Used by the demo, the
+Enlight window, the web pages' servers (Chromium: :mod:`sim.browser`).  Used by the demo, the
 tests and the benchmarks."""
 
 from __future__ import annotations
@@ -60,9 +60,15 @@ def start_enlight(events: Path, *args: str) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def start_tango_server(events: Path, port: int, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "sim.tango_page", "--port", str(port), "--events", str(events),
+def start_page(module: str, events: Path, port: int, *args: str) -> subprocess.Popen:
+    """A stand-in web game's server (``python -m MODULE``) on ``port``,
+    logging its events to ``events``."""
+    return subprocess.Popen([sys.executable, "-m", module, "--port", str(port), "--events", str(events),
                              *args], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def start_tango_server(events: Path, port: int, *args: str) -> subprocess.Popen:
+    return start_page("sim.tango_page", events, port, *args)
 
 
 def events(path: Path) -> list[dict]:

@@ -16,71 +16,16 @@ people's games it can animate: ``--fade MS`` fades each new piece in, and
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from solvers.errors import PuzzlebotError
 from solvers.tango.board import parse_tango
 from solvers.tango.generate import generate
 
+from .page_server import serve
+
 PAGE = Path(__file__).with_name("tango_page.html")
-
-
-class PageState:
-    def __init__(self, puzzle: dict, events):
-        self.puzzle = puzzle
-        self.events = events
-        self.lock = threading.Lock()
-        self.log: list[dict] = []
-
-    def record(self, event: dict) -> dict:
-        with self.lock:
-            self.log.append(event)
-            self.events.write(json.dumps(event) + "\n")
-            self.events.flush()
-            return {}
-
-
-def make_handler(state: PageState):
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args):  # quiet
-            pass
-
-        def _send(self, body: bytes, ctype: str, code: int = 200) -> None:
-            self.send_response(code)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def do_GET(self):
-            path = self.path.split("?", 1)[0]
-            if path in ("/", "/index.html"):
-                self._send(PAGE.read_bytes(), "text/html; charset=utf-8")
-            elif path == "/puzzle.json":
-                self._send(json.dumps(state.puzzle).encode(), "application/json")
-            elif path == "/events":
-                self._send(json.dumps(state.log).encode(), "application/json")
-            else:
-                self._send(b"not found", "text/plain", 404)
-
-        def do_POST(self):
-            if self.path != "/event":
-                self._send(b"not found", "text/plain", 404)
-                return
-            n = int(self.headers.get("Content-Length", "0"))
-            try:
-                event = json.loads(self.rfile.read(n) or b"{}")
-            except json.JSONDecodeError:
-                self._send(b"bad json", "text/plain", 400)
-                return
-            self._send(json.dumps(state.record(event)).encode(), "application/json")
-
-    return Handler
 
 
 def load_puzzle(args) -> dict:
@@ -116,21 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     except (PuzzlebotError, OSError) as e:
         print(f"sim.tango_page: {e}", file=sys.stderr)
         return 2
-    events = sys.stdout if args.events in (None, "-") else open(args.events, "a", buffering=1)
     puzzle["ignore"] = sorted(set(args.ignore_click))  # the page drops these clicks itself
     puzzle["fade"], puzzle["win_screen"] = args.fade, args.win_screen
-    state = PageState(puzzle, events)
-    try:
-        server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(state))
-    except OSError as e:
-        print(f"sim.tango_page: cannot listen on port {args.port}: {e.strerror}", file=sys.stderr)
-        return 1
-    print(f"serving Tango on http://127.0.0.1:{args.port}/", file=sys.stderr, flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return serve("sim.tango_page", PAGE, puzzle, args.port, args.events)
 
 
 if __name__ == "__main__":
