@@ -17,11 +17,7 @@ test: setup
 	$(PY) -m pytest -q
 
 bench: setup
-	$(PY) -m bench.lightsout
-	$(PY) -m bench.tango
-	$(PY) -m bench.ripple
-	$(PY) -m bench.vision
-	$(PY) -m bench.bot
+	$(PY) -m bench
 
 setup: sysdeps $(VENV)/.installed
 
