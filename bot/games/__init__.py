@@ -17,6 +17,7 @@ MODULES = (
     "switches",
     "tango",
     "ripple",
+    "queens",
 )
 
 _games: list[Game] | None = None

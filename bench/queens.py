@@ -1,0 +1,104 @@
+"""Benchmark: LinkedIn Queens, ours (Dancing Links) against OR-Tools CP-SAT
+on the same puzzles in the same run, and the reader on phone screenshots.
+
+Run:  .venv/bin/python -m bench.queens
+
+Solve: the 9 real puzzles of ../shared/data/queens/screens/labels.json and
+10 generated 11x11 ones, each searched for up to two solutions (unique or
+not; both solvers must agree); target: median <= 1 ms on the real ones.
+Read: the 1284x2778 real screenshots, whole read on one core; target
+<= 100 ms.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+from solvers.queens import QueensPuzzle, generate, make_puzzle, solve, violations
+
+from ._util import fmt_ratio, fmt_time, median_time, print_table, progress
+from .oracles import _cp_count
+
+LABELS = Path(__file__).resolve().parents[2] / "shared" / "data" / "queens" / "screens" / "labels.json"
+
+
+def ortools_queens(p: QueensPuzzle, limit: int = 2, timeout_s: float | None = 60):
+    """Queens with CP-SAT: (solutions up to limit, first solution's queens, complete)."""
+    from ortools.sat.python import cp_model
+
+    n = p.n
+    m = cp_model.CpModel()
+    x = {(r, c): m.NewBoolVar(f"q{r}_{c}") for r in range(n) for c in range(n)}
+    for i in range(n):
+        m.AddExactlyOne(x[i, c] for c in range(n))
+        m.AddExactlyOne(x[r, i] for r in range(n))
+    for cells in p.region_cells():
+        m.AddExactlyOne(x[rc] for rc in cells)
+    for r in range(n - 1):
+        for c in range(n):
+            for d in (-1, 1):
+                if 0 <= c + d < n:
+                    m.AddBoolOr([x[r, c].Not(), x[r + 1, c + d].Not()])
+    order = sorted(x)
+    count, first, complete = _cp_count(m, [x[k] for k in order], limit, timeout_s)
+    queens = None if first is None else sorted(k for k, v in zip(order, first) if v)
+    return count, queens, complete
+
+
+def solve_table() -> list[float]:
+    cases = []
+    if LABELS.exists():
+        cases += [(e["file"], make_puzzle(e["regions"], e["file"])) for e in json.loads(LABELS.read_text())]
+    else:
+        progress(f"{LABELS} is absent: generated puzzles only")
+    cases += [(f"generated 11x11 #{s}", generate(11, s)) for s in range(10)]
+    rows, real = [], []
+    for name, p in cases:
+        ans = solve(p)
+        count, queens, complete = ortools_queens(p)
+        assert complete and count == ans.count and queens == ans.solution and not violations(p, ans.solution), name
+        ours = median_time(lambda: solve(p), repeat=11)
+        theirs = median_time(lambda: ortools_queens(p), repeat=5)
+        if not name.startswith("generated"):
+            real.append(ours)
+        rows.append([name, f"{p.n}x{p.n}", ans.count_text(), fmt_time(ours), fmt_time(theirs), fmt_ratio(theirs, ours)])
+    progress(f"queens: {len(cases)} puzzles solved by both")
+    if real:
+        rows.append(["median, real puzzles", "", "", fmt_time(statistics.median(real)), "", ""])
+    print_table("Queens: up to two solutions (median of repeats; CP-SAT in the same run)",
+                ["puzzle", "size", "answer", "ours (DLX)", "OR-Tools CP-SAT", "ratio"], rows)
+    return real
+
+
+def read_table() -> None:
+    import cv2
+
+    from vision.image_io import load_image
+    from vision.queens_reader import read_queens
+
+    if not LABELS.exists():
+        progress(f"{LABELS} is absent: no reading benchmark")
+        return
+    cv2.setNumThreads(1)
+    rows, times = [], []
+    for e in json.loads(LABELS.read_text()):
+        img = load_image(LABELS.parent / e["file"])
+        read_queens(img)  # warm
+        t = median_time(lambda: read_queens(img), repeat=7)
+        times.append(t)
+        rows.append([e["file"], f"{img.shape[1]}x{img.shape[0]}", fmt_time(t)])
+    rows.append(["median", "", fmt_time(statistics.median(times))])
+    print_table("Queens reader: whole read of a phone screenshot, one core (target <= 100 ms)",
+                ["screenshot", "pixels", "median"], rows)
+
+
+def main() -> int:
+    solve_table()
+    read_table()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,262 @@
+"""LinkedIn Queens: one queen in every row, column and coloured region, no
+two touching.  A click cycles a cell empty -> x -> queen -> empty (the
+game's own cycle, as Tango's empty -> sun -> moon); the bot places the
+queens and takes away wrong ones, and leaves the player's x marks."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from solvers.errors import InputError, UnsolvableError
+
+from .base import Detection, Game, Reading, StandIn, cells_text, click_steps, logged_solved
+
+EXAMPLES = """\
+file format: one row of region letters per line (any letter or symbol names a
+region: n regions on an n x n board), optionally a blank line and n rows of
+the board (Q queen, x mark, . empty); or JSON
+  {"game": "queens", "regions": ["AABB...", ...], "queens": [[0, 3]], "marks": []}
+
+examples:
+  puzzlebot solve queens examples/queens.txt             # the queens and whether they are the only answer
+  puzzlebot solve queens examples/queens.txt --explain   # every deduction, in order
+  puzzlebot solve queens examples/queens.txt --hint 3    # the next step: 1 where, 2 rule, 3 cell
+  puzzlebot solve queens examples/queens.txt --json
+"""
+
+GENERATE_EXAMPLES = """\
+examples:
+  puzzlebot generate queens --size 9 --seed 4
+  puzzlebot generate queens --size 8 --count 3 --format json > queens.jsonl
+"""
+
+DETECT_EXAMPLES = """\
+examples:
+  puzzlebot detect queens examples/queens.png
+  puzzlebot detect queens examples/queens.png --json
+  puzzlebot detect queens examples/queens.png --debug seen.png   # regions and pieces drawn over it
+
+exit status 4 when the image holds no Queens board (or only part of one);
+with --strict also when any cell or region is unsure.
+"""
+
+# --count beyond this is refused at once.
+MAX_COUNT = 10_000
+
+
+class Queens(Game):
+    name = "queens"
+    title = "LinkedIn Queens"
+    summary = "LinkedIn Queens: one queen per row, column and colour region"
+    can = frozenset({"solve", "generate", "detect", "hint", "run", "demo"})
+    window_title = "Queens"
+    example_image = "examples/queens.png"
+    values = {0: "empty", 1: "an x", 2: "a queen"}
+    labels = {0: "-", 2: "Q"}
+    solve_description = ("Solve a Queens board by deduction (as a person would) and by exact cover with "
+                         "Dancing Links; says whether the answer is the only one.")
+    solve_epilog = EXAMPLES
+    generate_description = "Queens puzzles with exactly one solution, reproducible with --seed."
+    generate_epilog = GENERATE_EXAMPLES
+    detect_description = ("Read a Queens board (any palette, 5x5 to 14x14): the colour regions, queens "
+                          "and x marks, and say how sure each is.")
+    detect_epilog = DETECT_EXAMPLES
+    run_examples = """\
+  puzzlebot calibrate queens --window Queens
+  puzzlebot run queens --dry-run
+  puzzlebot run queens --window Queens
+"""
+    demo_options = (
+        ("--seed", {"type": int, "default": 7, "help": "puzzle seed of the generated stand-ins (default 7)"}),
+        ("--dark", {"action": "store_true", "help": "web stand-ins in dark mode"}),
+    )
+
+    # --- files ---------------------------------------------------------------
+
+    def solve_arguments(self, p) -> None:
+        p.add_argument("file", help="puzzle file ('-' for standard input)")
+        p.add_argument("--explain", action="store_true", help="print every deduction step in order")
+        p.add_argument("--hint", type=int, nargs="?", const=1, choices=(1, 2, 3), metavar="LEVEL",
+                       help="print only the next step from the queens on the board: 1 where to look, "
+                            "2 which rule, 3 which cell")
+        p.add_argument("--json", action="store_true", help="print the answer as JSON")
+
+    def solve(self, args) -> int:
+        from solvers.queens import explain, hint, no_solution, parse_queens, solve, violations
+
+        from ..options import read_text
+
+        p = parse_queens(read_text(args.file), args.file)
+        if args.hint is not None:
+            print(hint(p).level(args.hint))
+            return 0
+        ans = solve(p)
+        if ans.solution is None:
+            raise no_solution(p)
+        broken = violations(p, ans.solution)
+        if broken:  # the checker disagrees with the solver: never print a wrong answer as solved
+            raise UnsolvableError(f"internal error: the solver's answer breaks a rule ({broken[0]}); please report it")
+        ex = explain(p) if (args.explain or args.json) else None
+        if args.json:
+            print(json.dumps({"queens": [list(q) for q in ans.solution],
+                              "solutions": "more than one" if ans.count > 1 else 1,
+                              "deduced": ex.deduced,
+                              "steps": [{"cell": list(s.cell), "queen": s.queen, "rule": s.rule,
+                                         "because": s.because, **({"cells": [list(x) for x in s.cells]}
+                                                                  if s.cells else {})} for s in ex.steps]}))
+            return 0
+        if ex is not None:
+            for i, s in enumerate(ex.steps, 1):
+                print(f"{i:3d}. [{s.rule}] {s.text()}")
+            print()
+        print(p.render(ans.solution))
+        count = "more than one solution (this is one of them)" if ans.count > 1 else "exactly one solution"
+        where = " ".join(f"r{r + 1}c{c + 1}" for r, c in ans.solution)
+        how = "" if ex is None else ("; deduction alone reaches it" if ex.deduced else
+                                     "; deduction stalls, search finishes it")
+        print(f"queens: {where}\n{count}{how}")
+        return 0
+
+    def generate_arguments(self, p) -> None:
+        from solvers.queens import MAX_SIZE, MIN_SIZE
+
+        p.add_argument("--size", type=int, default=8, help=f"board side, {MIN_SIZE} to {MAX_SIZE} (default 8)")
+        p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+        p.add_argument("--seed", type=int, help="random seed, for reproducible output")
+        p.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text (rows of region letters, puzzles separated by a blank line) or json (one per line)")
+
+    def generate(self, args) -> int:
+        import random
+
+        from solvers.queens import MAX_SIZE, MIN_SIZE, generate
+
+        from ..options import progress
+
+        if not 1 <= args.count <= MAX_COUNT:
+            raise InputError(f"--count must be 1 to {MAX_COUNT}, got {args.count}")
+        if not MIN_SIZE <= args.size <= MAX_SIZE:
+            raise InputError(f"--size must be {MIN_SIZE} to {MAX_SIZE}, got {args.size}")
+        rng = random.Random(args.seed)
+        show = progress("generated")
+        for i in range(args.count):
+            p = generate(args.size, rng.randrange(2**32))
+            if args.format == "json":
+                print(json.dumps(p.to_json()), flush=True)
+            else:
+                print(("\n" if i else "") + f"# puzzle {i + 1}: {args.size}x{args.size}")
+                print(p.to_text(), end="", flush=True)
+            show(i + 1, args.count)
+        return 0
+
+    # --- screenshots -------------------------------------------------------------
+
+    def detect(self, img) -> Detection:
+        from vision.queens_reader import read_queens
+
+        rd = read_queens(img)
+        lat = rd.lattice
+        letters = rd.region_letters()
+        lines = []
+        for r in range(rd.n):
+            lines.append(" ".join("?" if (r, c) in rd.unsure else
+                                  {2: "Q", 1: "x"}.get(int(rd.state[r, c]), letters[r][c].lower())
+                                  for c in range(rd.n)))
+        lines.append(f"{rd.n}x{rd.n} board, {int(rd.regions.max()) + 1} regions "
+                     f"({'thick borders agree' if rd.thick else 'fill colours only: no thick borders seen'}), "
+                     f"pitch {lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); letters = regions, Q queen, "
+                     "x mark, ? unsure")
+        for w in rd.why:
+            lines.append("unsure: " + w)
+        queens = [[int(r), int(c)] for r, c in np.argwhere(rd.state == 2)]
+        marks = [[int(r), int(c)] for r, c in np.argwhere(rd.state == 1)]
+        data = {"game": "queens", "regions": letters, "queens": queens, "marks": marks, "size": rd.n,
+                "lattice": lat.as_dict(), "sure": rd.sure, "unsure": [list(x) for x in rd.unsure],
+                "why": rd.why, "thick_borders": rd.thick}
+        return Detection(rd.sure, lat, "\n".join(lines), data, [cells_text(rd.unsure)] + rd.why,
+                         lambda image: _debug(image, rd))
+
+    # --- the bot ---------------------------------------------------------------
+
+    def read(self, img, hint=None):
+        from vision.errors import UnreadableBoardError
+        from vision.queens_reader import read_queens
+
+        rd = read_queens(img)
+        if not rd.sure:
+            where = "; ".join([cells_text(rd.unsure)] + rd.why if rd.unsure else rd.why)
+            raise UnreadableBoardError(f"not sure what the board shows ({where}); not clicking", rd.lattice)
+        return Reading(rd.state.copy(), rd.lattice, rd, list(rd.touches))
+
+    def read_cells(self, img, lattice, reading, only=None):
+        from vision.queens_reader import read_cells
+
+        return read_cells(img, lattice, reading.raw, only)
+
+    def whole_in(self, img, lattice, reading):
+        from vision.queens_reader import whole_in
+
+        return whole_in(img, lattice, reading.raw)
+
+    def plan(self, reading):
+        from solvers.queens import QUEEN, QueensPuzzle, solve
+
+        rd = reading.raw
+        k = int(rd.regions.max()) + 1
+        p = QueensPuzzle(rd.regions.tolist(), [chr(ord("A") + i) for i in range(k)])
+        ans = solve(p)
+        if ans.solution is None:
+            raise UnsolvableError("the puzzle on screen has no solution: not clicking")
+        if ans.count > 1:
+            raise UnsolvableError("the puzzle on screen has more than one solution: refusing to guess")
+        # queens where the answer has them; a queen anywhere else is taken
+        # away (one click: queen -> empty); the player's x marks stay
+        target = np.where(reading.state == QUEEN, 0, reading.state)
+        for r, c in ans.solution:
+            target[r, c] = QUEEN
+        return click_steps(reading.state, target, 3)
+
+    def stand_in(self, workdir, options) -> StandIn:
+        import time
+
+        from calibration.mapping import Region
+        from sim import launch
+        from sim.browser import Browser
+
+        ev = workdir / "queens.jsonl"
+        port = launch.free_port()
+        seed = getattr(options, "seed", 7)
+        proc = launch.start_page("sim.queens_page", ev, port, "--seed", str(seed), "--size", "8")
+        browser = None
+        box = (380, 20, 640, 700)
+        try:
+            time.sleep(0.5)
+            url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if getattr(options, "dark", False) else "")
+            browser = Browser(url, *box)
+            launch.wait_for(ev, "ready", 60)
+            time.sleep(1.0)
+        except BaseException:
+            if browser is not None:
+                browser.close()
+            launch.stop(proc)
+            raise
+
+        def close():
+            browser.close()
+            launch.stop(proc)
+
+        return StandIn(f"Queens 8x8 (seed {seed})", "queens", Region(*box), lambda t: logged_solved(ev, t), close)
+
+
+def _debug(img, rd):
+    from vision.overlay import draw_lattice, label_cells
+
+    letters = rd.region_letters()
+    texts = {(r, c): {2: "Q", 1: "x"}.get(int(rd.state[r, c]), letters[r][c])
+             for r in range(rd.n) for c in range(rd.n) if (r, c) not in rd.unsure}
+    return label_cells(draw_lattice(img, rd.lattice), rd.lattice, texts, set(rd.unsure))
+
+
+GAME = Queens()

@@ -1,0 +1,373 @@
+"""LinkedIn Queens end to end: the solver against OR-Tools CP-SAT and an
+independent rules checker, the deductions against the answer, the files,
+the reader on real LinkedIn screenshots, our page's screenshots and random
+renders in other games' looks (never wrong but sure), other games refused,
+the command line, and the bot on our page judged by the page's own log."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sys
+import time
+
+import cv2
+import numpy as np
+import pytest
+
+from bench.queens import ortools_queens
+from solvers.errors import InputError, PuzzlebotError
+from solvers.queens import (QueensPuzzle, _grow, _random_queens, explain, generate, hint, make_puzzle,
+                            parse_queens, solve, violations)
+from vision.image_io import load_image
+from vision.queens_reader import read_queens
+
+from .helpers import ROOT, run_cli, shared_path
+
+FIXTURES = ROOT / "fixtures" / "queens"
+
+
+def _real():
+    folder = shared_path("queens", "screens")
+    return folder, json.loads((folder / "labels.json").read_text())
+
+
+def _random_puzzle(seed: int) -> QueensPuzzle:
+    """Regions grown from random seeds: some have one solution, some several, some none."""
+    rng = random.Random(seed)
+    n = rng.randint(5, 10)
+    seeds = _random_queens(n, rng) if rng.random() < 0.7 else rng.sample(
+        [(r, c) for r in range(n) for c in range(n)], n)
+    return QueensPuzzle(_grow(n, seeds, rng), [chr(65 + i) for i in range(n)])
+
+
+# --- solver -----------------------------------------------------------------------
+
+def test_real_puzzles_solved_as_labelled_and_as_cp_sat_says():
+    _, labels = _real()
+    for e in labels:
+        p = make_puzzle(e["regions"], e["file"])
+        ans = solve(p)
+        assert ans.count == 1 and ans.solution == sorted(map(tuple, e["solution"])), e["file"]
+        count, queens, complete = ortools_queens(p)
+        assert complete and count == 1 and queens == ans.solution
+        assert violations(p, ans.solution) == []
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_solver_counts_agree_with_cp_sat(seed):
+    p = _random_puzzle(seed)
+    ans = solve(p)
+    count, queens, complete = ortools_queens(p)
+    assert complete and count == ans.count
+    if ans.solution is not None:
+        assert violations(p, ans.solution) == []
+    else:
+        assert queens is None
+
+
+def test_checker_names_every_broken_rule():
+    p = make_puzzle(["AABB", "AABB", "CCDD", "CCDD"])
+    assert "2 queens on a 4x4 board, expected 4" in violations(p, [(0, 0), (2, 1)])
+    assert any("row 1 holds 2" in v for v in violations(p, [(0, 0), (0, 3), (2, 1), (3, 2)]))
+    assert any("column 1 holds 2" in v for v in violations(p, [(0, 0), (2, 0), (1, 3), (3, 2)]))
+    assert any("region A holds 2" in v for v in violations(p, [(0, 0), (1, 1), (2, 3), (3, 2)]))
+    assert any("touch" in v for v in violations(p, [(0, 1), (1, 2), (2, 0), (3, 3)]))
+    assert solve(p).count == 2 and violations(p, [(0, 1), (1, 3), (2, 0), (3, 2)]) == []  # and its mirror
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_deductions_are_sound(seed):
+    p = generate(7 + seed % 5, seed)
+    sol = set(solve(p).solution)
+    ex = explain(p)
+    for s in ex.steps:
+        if s.rule == "neighbour":
+            assert not sol & set(s.cells)
+        elif s.queen:
+            assert s.cell in sol, s.text()
+        else:
+            assert s.cell not in sol, s.text()
+    if ex.deduced:
+        assert ex.queens == sol
+
+
+def test_hint_continues_from_the_queens_on_the_board():
+    p = generate(8, 5)
+    sol = solve(p).solution
+    p.queens = set(sol[:3])
+    h = hint(p)
+    assert h.step is not None
+    assert (h.step.cell in sol) == h.step.queen or h.step.rule == "neighbour"
+    p.queens = set(sol)
+    assert hint(p).solved
+
+
+@pytest.mark.parametrize("n", [5, 7, 9])
+def test_generated_puzzles_have_one_solution_by_cp_sat(n):
+    p = generate(n, 11)
+    count, _, complete = ortools_queens(p)
+    assert complete and count == 1
+    assert generate(n, 11).regions == p.regions  # reproducible
+
+
+# --- files ------------------------------------------------------------------------
+
+def test_text_and_json_formats_round_trip():
+    p = generate(7, 2)
+    sol = solve(p).solution
+    p.queens, p.marks = {sol[0]}, {(sol[0][0], (sol[0][1] + 3) % 7)}
+    for text in (p.to_text(), json.dumps(p.to_json())):
+        q = parse_queens(text)
+        assert q.rows_text() == p.rows_text() and q.queens == p.queens and q.marks == p.marks
+
+
+@pytest.mark.parametrize("text, why", [
+    ("AAB\nABB\nCCC\n", "4 to 20 rows"),
+    ("AABB\nAABB\nCCDD\nCCD\n", "row 4 has 3 letters"),
+    ("AABB\nAABB\nAABB\nAABB\n", "needs 4 regions"),
+    ("AABB\nAABB\nCCDD\nCCDD\n\nQ...\n....\n..?.\n....\n", "holds '?'"),
+    ('{"game": "tango", "rows": []}', "not Queens"),
+    ('{"regions": ["AABB", "AABB", "CCDD", "CCDD"], "queens": [[4, 0]]}', "not a [row, col]"),
+    ('{"regions": ["AABB", "AABB", "CCDD", "CCDD"], "queens": [[0, 0]], "marks": [[0, 0]]}', "both"),
+    ("", "no board"),
+])
+def test_bad_files_get_one_line_errors(text, why):
+    with pytest.raises(InputError, match=why.replace("[", r"\[").replace("?", r"\?")):
+        parse_queens(text, "f")
+    r = run_cli("solve", "queens", "-", stdin=text)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+# --- reader -----------------------------------------------------------------------
+
+def _partition(regions) -> np.ndarray:
+    a = np.asarray(regions)
+    flat = a.ravel()
+    return flat[:, None] == flat[None, :]
+
+
+def _label_regions(rows) -> np.ndarray:
+    return np.array([[ord(ch) for ch in row] for row in rows])
+
+
+def test_real_linkedin_screenshots_read_exactly():
+    folder, labels = _real()
+    for e in labels:
+        rd = read_queens(load_image(folder / e["file"]))
+        assert rd.sure, (e["file"], rd.why)
+        assert np.array_equal(_partition(rd.regions), _partition(_label_regions(e["regions"]))), e["file"]
+        queens = {tuple(x) for x in np.argwhere(rd.state == 2)}
+        if e["kind"] == "solved":
+            assert queens == set(map(tuple, e["solution"])), e["file"]
+        else:  # a fresh board: nothing on it
+            assert not rd.state.any(), e["file"]
+        assert rd.thick  # LinkedIn draws thick borders: the cross-check ran
+
+
+def test_our_page_screenshots_read_exactly():
+    for e in json.loads((FIXTURES / "labels.json").read_text()):
+        rd = read_queens(load_image(FIXTURES / e["file"]))
+        want = np.zeros((e["size"], e["size"]), int)
+        for r, c in e["marks"]:
+            want[r, c] = 1
+        for r, c in e["queens"]:
+            want[r, c] = 2
+        assert rd.sure, (e["file"], rd.why)
+        assert np.array_equal(_partition(rd.regions), _partition(_label_regions(e["regions"]))), e["file"]
+        assert np.array_equal(rd.state, want), e["file"]
+
+
+def _render_verdict(seed: int) -> tuple[str, str]:
+    from sim.queens_render import random_render
+
+    R = random_render(seed)
+    img = R.image
+    if seed % 2:
+        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 85])[1], cv2.IMREAD_COLOR)
+    try:
+        rd = read_queens(img)
+    except PuzzlebotError:
+        return R.look, "refused"
+    if not rd.sure:
+        return R.look, "unsure"
+    want = np.zeros(rd.state.shape, int)
+    for r, c in R.marks:
+        want[r, c] = 1
+    for r, c in R.queens:
+        want[r, c] = 2
+    exact = (rd.regions.shape == (len(R.regions),) * 2
+             and np.array_equal(_partition(rd.regions), _partition(_label_regions(R.regions)))
+             and np.array_equal(rd.state, want))
+    return R.look, "exact" if exact else "WRONG"
+
+
+def test_random_renders_in_other_looks_are_never_wrong_but_sure():
+    from .helpers import pmap
+
+    verdicts = pmap(_render_verdict, list(range(96)))
+    assert not [v for v in verdicts if v[1] == "WRONG"], verdicts
+    assert sum(v[1] == "exact" for v in verdicts) >= 0.9 * len(verdicts), verdicts
+    assert {look for look, v in verdicts if v == "exact"} == {"linkedin", "linkedin-dark", "flat", "gapped"}
+
+
+def _other_game_sure(path: str) -> bool:
+    try:
+        return read_queens(load_image(path)).sure
+    except PuzzlebotError:
+        return False
+
+
+def test_other_games_are_never_read_as_queens():
+    from .helpers import pmap
+
+    files = sorted(str(p) for sub in ("tango", "lights") for p in (ROOT / "fixtures" / sub).glob("*.*")
+                   if p.suffix in (".png", ".jpg"))
+    folder = shared_path("tango", "screens")
+    tango = [e for e in json.loads((folder / "labels.json").read_text())
+             if e["kind"] in ("start", "solved")]  # the Queens screenshots filed there are Queens boards
+    files += [str(folder / e["file"]) for e in tango]
+    lights = shared_path("lights", "screens")
+    files += sorted(str(p) for p in lights.rglob("*") if p.suffix.lower() in (".png", ".jpg", ".jpeg"))
+    sure = [f for f, s in zip(files, pmap(_other_game_sure, files)) if s]
+    assert len(files) > 80 and sure == []
+
+
+def test_partial_board_is_refused():
+    img = load_image(FIXTURES / "queens_03_10x10_light_start.jpg")
+    rd = read_queens(img)
+    x0, y0, x1, y1 = (int(v) for v in rd.lattice.bbox)
+    for cut in (img[:, : int(x0 + 6.5 * rd.lattice.px)], img[: int(y0 + 4.5 * rd.lattice.py)],
+                img[:, : int(x0 + 6 * rd.lattice.px) + 1]):
+        try:
+            assert not read_queens(cut).sure
+        except PuzzlebotError:
+            pass
+
+
+# --- command line -----------------------------------------------------------------
+
+def test_cli_solve_detect_hint_generate(tmp_path):
+    r = run_cli("solve", "queens", "examples/queens.txt", "--json")
+    assert r.returncode == 0, r.stderr
+    p = parse_queens((ROOT / "examples" / "queens.txt").read_text())
+    got = [tuple(q) for q in json.loads(r.stdout)["queens"]]
+    assert violations(p, got) == [] and json.loads(r.stdout)["solutions"] == 1
+
+    e = json.loads((FIXTURES / "labels.json").read_text())[1]
+    r = run_cli("detect", "queens", str(FIXTURES / e["file"]), "--json", "--debug", str(tmp_path / "d.png"))
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["sure"] and np.array_equal(_partition(_label_regions(d["regions"])),
+                                        _partition(_label_regions(e["regions"])))
+    assert sorted(map(tuple, d["queens"])) == sorted(map(tuple, e["queens"]))
+    assert sorted(map(tuple, d["marks"])) == sorted(map(tuple, e["marks"]))
+    assert (tmp_path / "d.png").stat().st_size > 1000
+
+    out = tmp_path / "h.png"
+    r = run_cli("hint", "queens", str(FIXTURES / e["file"]), str(out))
+    assert r.returncode == 0, r.stderr
+    sol = solve(make_puzzle(e["regions"])).solution
+    todo = [q for q in sol if list(q) not in e["queens"]]
+    assert r.stdout.startswith(f"{len(todo)} cells to press")
+    hinted, plain = load_image(out), load_image(FIXTURES / e["file"])
+    lat = read_queens(plain).lattice
+    for rr in range(e["size"]):
+        for cc in range(e["size"]):
+            cx, cy = (int(v) for v in lat.center(rr, cc))
+            changed = np.abs(hinted[cy, cx].astype(int) - plain[cy, cx].astype(int)).sum() > 60
+            assert changed == ((rr, cc) in todo), (rr, cc)
+
+    r = run_cli("generate", "queens", "--size", "7", "--count", "2", "--seed", "3", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    for line in r.stdout.splitlines():
+        q = parse_queens(line)
+        assert ortools_queens(q)[0] == 1
+
+    r = run_cli("detect", "queens", str(ROOT / "fixtures" / "tango" / "tango_00_6x6_light_70px_page.png"))
+    assert r.returncode == 4 and "no Queens board" in r.stderr
+
+
+# --- the bot on our page ----------------------------------------------------------
+
+def _page(tmp_path, puzzle: dict, dark: bool = False):
+    from sim import launch
+    from sim.browser import Browser
+
+    pf, ev = tmp_path / "p.json", tmp_path / "ev.jsonl"
+    pf.write_text(json.dumps(puzzle))
+    port = launch.free_port()
+    proc = launch.start_page("sim.queens_page", ev, port, "--puzzle", str(pf))
+    time.sleep(0.4)
+    browser = Browser(f"http://127.0.0.1:{port}/" + ("?mode=dark" if dark else ""), 300, 30, 640, 700)
+    try:
+        launch.wait_for(ev, "ready", 60)
+    except BaseException:
+        browser.close()
+        launch.stop(proc)
+        raise
+    time.sleep(0.8)
+    return ev, lambda: (browser.close(), launch.stop(proc))
+
+
+@pytest.mark.display
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_bot_solves_our_page_from_a_wrong_start(xvfb, tmp_path, dark):
+    """A wrong queen and an x mark on the board: the bot takes the queen
+    away, places the answer, keeps the mark; the page says solved."""
+    from sim import launch
+
+    if shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (make test installs it)")
+    p = generate(9, 21 + dark)
+    sol = solve(p).solution
+    wrong = next((r, c) for r in range(9) for c in range(9) if (r, c) not in sol)
+    mark = next((r, c) for r in range(9) for c in range(9) if (r, c) not in sol and (r, c) != wrong)
+    p.queens, p.marks = {wrong}, {mark}
+    ev, close = _page(tmp_path, p.to_json(), dark)
+    try:
+        clicks = tmp_path / "clicks.json"
+        r = subprocess_run(["run", "queens", "--window", "Queens", "--clicks", str(clicks)])
+        assert r.returncode == 0, r.stderr
+        done = launch.wait_for(ev, "solved", 5)
+        rows = done["rows"]
+        assert {(i, j) for i, row in enumerate(rows) for j, ch in enumerate(row) if ch == "Q"} == set(sol)
+        assert rows[mark[0]][mark[1]] == "x"
+        audit = json.loads(clicks.read_text())
+        bx, by, bw, bh = audit["board"]
+        for a in audit["actions"]:
+            if a["action"] == "click":
+                assert bx <= a["x"] < bx + bw and by <= a["y"] < by + bh
+        outside = [e for e in launch.events(ev) if e.get("event") == "click-outside"]
+        assert outside == []
+    finally:
+        close()
+
+
+@pytest.mark.display
+def test_bot_refuses_a_board_with_two_answers(xvfb, tmp_path):
+    from sim import launch
+
+    if shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (make test installs it)")
+    rng = random.Random(5)
+    while True:  # regions with more than one answer
+        n = 8
+        p = QueensPuzzle(_grow(n, _random_queens(n, rng), rng), [chr(65 + i) for i in range(n)])
+        if solve(p).count == 2:
+            break
+    ev, close = _page(tmp_path, p.to_json())
+    try:
+        r = subprocess_run(["run", "queens", "--window", "Queens"])
+        assert r.returncode == 3 and "more than one solution" in r.stderr, r.stderr
+        assert [e for e in launch.events(ev) if e.get("event", "").startswith("click")] == []
+    finally:
+        close()
+
+
+def subprocess_run(args):
+    import subprocess
+
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)

@@ -1,0 +1,304 @@
+"""Reading a Queens board (LinkedIn's or any look) from a screenshot.
+
+1. The cell lattice from the image's own structure (:mod:`vision.lattice`),
+   on a scaled-down copy when the screenshot is large (a phone's 1284x2778).
+2. Each cell's fill: the median colour of its four corners, where neither a
+   queen nor a mark reaches.
+3. Regions: neighbouring cells of one fill are one region; the palette is
+   learnt from the image, never assumed.  The borders cross-check it: where
+   the board draws thick borders between regions (LinkedIn does; learnt from
+   the pairs whose fills clearly match or differ), an edge between cells of
+   one fill must be thin and one between two fills thick, else both cells
+   are unsure; where two fills are too close to call, a clear border
+   decides, and without one the cells are unsure.  The regions read must
+   leave the puzzle an answer.
+4. What each cell holds: the ink in its middle that differs from its fill;
+   a queen (a crown) is large, a mark (x) small, an empty cell has none.
+
+A board must be square, have as many regions as rows, and be whole; a grid
+of one or two fills is another game (Tango, Lights Out) and is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from solvers.queens import QueensPuzzle, solve
+
+from .board_checks import Wholeness, lab_image, wholeness
+from .errors import NoBoardError, PartialBoardError
+from .lattice import Lattice, find_lattice
+
+# Screenshots larger than this (pixels on the long side) are searched for the
+# lattice at this size: a phone's 11x11 board keeps 40 px cells, and the
+# search costs a ninth.
+SEARCH_SIDE = 1000
+# Queens boards: LinkedIn deals 7x7 to 11x11; clones go a little either way.
+MIN_SIDE, MAX_SIDE = 5, 14
+# The fill is sampled in the cell's corners: squares from CORNER_FROM to
+# CORNER_TO of the pitch in from each corner (inside lines and borders, outside
+# the middle where crowns and marks sit).
+CORNER_FROM, CORNER_TO = 0.1, 0.24
+# Two fills are one region's when their Lab distance is below SAME_FILL
+# (JPEG noise and anti-aliasing stay under 4) and two regions' when above
+# OTHER_FILL (LinkedIn's closest pair, grey and taupe, are ~14 apart); in
+# between, the cells are unsure.
+SAME_FILL, OTHER_FILL = 6.0, 9.0
+# A grid with fewer than this share of its side in distinct fills is another
+# game (Tango's and Lights Out's cells show one or two), not a Queens board
+# misread.
+MIN_REGION_SHARE = 0.5
+# Borders: the darkness across an edge is summed over a band of +-BAND
+# pitches, along the middle ALONG share of the edge.  Thick and thin borders
+# are told apart when their darkness differs by at least THICK_RATIO (LinkedIn:
+# ~3.5x); then every edge must be clearly one or the other: farther from the
+# split (half-way, in log terms) than MARGIN of the distance between the two
+# (thin lines drawn 2 or 3 px wide differ by 1.5x).
+BAND, ALONG, THICK_RATIO, MARGIN = 0.12, 0.5, 2.0, 0.1
+# The middle of a cell (inset INK_INSET of the pitch) holds what is placed on
+# it; a pixel is ink when it differs from the cell's fill by INK_DIFF Lab units.
+INK_INSET, INK_DIFF = 0.18, 25.0
+# Ink covering less than EMPTY_SHARE of the middle is nothing (JPEG ringing);
+# a mark (x) spans less than MARK_SPAN of the pitch, a queen more than
+# QUEEN_SPAN (LinkedIn: x ~0.13, crown ~0.4); between them, unsure.
+EMPTY_SHARE, MARK_SPAN, QUEEN_SPAN = 0.004, 0.24, 0.3
+# A queen's crown covers at least this share of the middle (an x's strokes ~3%).
+QUEEN_SHARE = 0.08
+EMPTY, MARK, QUEEN = 0, 1, 2
+
+
+@dataclass
+class QueensReading:
+    lattice: Lattice
+    regions: np.ndarray  # region index per cell (0..k-1)
+    state: np.ndarray  # EMPTY / MARK / QUEEN per cell, -1 unsure
+    fills: np.ndarray  # Lab fill per cell (rows x cols x 3)
+    unsure: list[tuple[int, int]] = field(default_factory=list)
+    why: list[str] = field(default_factory=list)  # reasons for unsure cells, in words
+    thick: bool = False  # the board draws thick borders between regions (cross-checked)
+    touches: list[str] = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return self.lattice.rows
+
+    @property
+    def sure(self) -> bool:
+        return not self.unsure and not self.why
+
+    def region_letters(self) -> list[str]:
+        """Rows of letters A, B, ... in the order regions first appear."""
+        order: dict[int, str] = {}
+        for k in self.regions.ravel():
+            order.setdefault(int(k), chr(ord("A") + len(order)))
+        return ["".join(order[int(k)] for k in row) for row in self.regions]
+
+
+def _find(img: np.ndarray) -> Lattice:
+    h, w = img.shape[:2]
+    s = min(1.0, SEARCH_SIDE / max(h, w))
+    small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
+    fit = find_lattice(small)
+    if fit is None:
+        raise NoBoardError("no Queens board found: no grid of cells in the image")
+    lat = fit.lattice
+    lat = Lattice(lat.x0 / s, lat.y0 / s, lat.px / s, lat.py / s, lat.rows, lat.cols)
+    if lat.rows != lat.cols or not MIN_SIDE <= lat.rows <= MAX_SIDE:
+        raise NoBoardError(f"no Queens board found: the grid found is {lat.rows}x{lat.cols} cells "
+                           f"(Queens boards are square, {MIN_SIDE} to {MAX_SIDE} a side)")
+    return lat
+
+
+def _fills(lab: np.ndarray, lat: Lattice) -> np.ndarray:
+    out = np.zeros((lat.rows, lat.cols, 3), np.float32)
+    a, b = CORNER_FROM, CORNER_TO
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
+            parts = []
+            for fx in ((a, b), (1 - b, 1 - a)):
+                for fy in ((a, b), (1 - b, 1 - a)):
+                    x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
+                    y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
+                    parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
+            out[r, c] = np.median(np.concatenate(parts), axis=0)
+    return out
+
+
+def _edges(lat: Lattice):
+    """Each pair of side-by-side cells once: ((r, c), (r2, c2))."""
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            if c + 1 < lat.cols:
+                yield (r, c), (r, c + 1)
+            if r + 1 < lat.rows:
+                yield (r, c), (r + 1, c)
+
+
+def _darkness(L: np.ndarray, lat: Lattice, a: tuple[int, int], b: tuple[int, int], ref: float) -> float:
+    """How thick the dark line between a and b is, in pitches: its darkness
+    below the cells' lightness summed across it, over that lightness."""
+    (r, c), (r2, c2) = a, b
+    half = (1 - ALONG) / 2
+    if r == r2:  # vertical line at x between columns c and c2
+        x = lat.x0 + c2 * lat.px
+        y0, y1 = lat.y0 + (r + half) * lat.py, lat.y0 + (r + 1 - half) * lat.py
+        band = L[int(y0):int(y1), int(x - BAND * lat.px):int(np.ceil(x + BAND * lat.px))]
+        prof = band.mean(axis=0) if band.size else np.zeros(1)
+        pitch = lat.px
+    else:
+        y = lat.y0 + r2 * lat.py
+        x0, x1 = lat.x0 + (c + half) * lat.px, lat.x0 + (c + 1 - half) * lat.px
+        band = L[int(y - BAND * lat.py):int(np.ceil(y + BAND * lat.py)), int(x0):int(x1)]
+        prof = band.mean(axis=1) if band.size else np.zeros(1)
+        pitch = lat.py
+    return float(np.clip(ref - prof, 0, None).sum()) / max(ref, 1.0) / pitch
+
+
+def _colour_count(fills: np.ndarray) -> int:
+    """How many distinct fills the cells show (greedy clusters of SAME_FILL)."""
+    centres: list[np.ndarray] = []
+    for f in fills.reshape(-1, 3):
+        if not any(np.linalg.norm(f - c) < SAME_FILL for c in centres):
+            centres.append(f)
+    return len(centres)
+
+
+def _components(same: dict, rows: int, cols: int) -> np.ndarray:
+    parent = list(range(rows * cols))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for (a, b), joined in same.items():
+        if joined:
+            parent[root(a[0] * cols + a[1])] = root(b[0] * cols + b[1])
+    roots: dict[int, int] = {}
+    out = np.zeros((rows, cols), np.int64)
+    for r in range(rows):
+        for c in range(cols):
+            out[r, c] = roots.setdefault(root(r * cols + c), len(roots))
+    return out
+
+
+def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None
+                   ) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
+    """EMPTY / MARK / QUEEN per cell from the ink in its middle (-1 where it
+    cannot be told, with the reason; -1 also outside ``only``)."""
+    state = np.full((lat.rows, lat.cols), -1, np.int64)
+    why = {}
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            if only is not None and not only[r, c]:
+                continue
+            x0, y0, x1, y1 = lat.box(r, c, INK_INSET)
+            mid = lab[max(0, y0):max(0, y1), max(0, x0):max(0, x1)]
+            if mid.size == 0:
+                why[(r, c)] = "outside the image"
+                continue
+            ink = np.linalg.norm(mid - fills[r, c], axis=2) > INK_DIFF
+            share = float(ink.mean())
+            if share < EMPTY_SHARE:
+                state[r, c] = EMPTY
+                continue
+            ys, xs = np.nonzero(ink)
+            span = max(xs.max() - xs.min() + 1, ys.max() - ys.min() + 1) / min(lat.px, lat.py)
+            if span < MARK_SPAN and share < QUEEN_SHARE:
+                state[r, c] = MARK
+            elif span > QUEEN_SPAN and share >= QUEEN_SHARE:
+                state[r, c] = QUEEN
+            else:
+                why[(r, c)] = f"something {span:.2f} pitches wide covering {share:.0%} of the cell"
+    return state, why
+
+
+def read_queens(img: np.ndarray, lattice: Lattice | None = None) -> QueensReading:
+    """The Queens board in ``img`` (the lattice searched unless given).
+    NoBoardError when there is none (or another game's grid); the reading
+    says which cells are unsure and why."""
+    crop, lat, (x0, y0) = (lattice or _find(img)).crop(img, 1.0)
+    lab = lab_image(crop)
+    n = lat.rows
+    fills = _fills(lab, lat)
+    unsure: set[tuple[int, int]] = set()
+    why: list[str] = []
+    dist = {e: float(np.linalg.norm(fills[e[0]] - fills[e[1]])) for e in _edges(lat)}
+    dark = {e: np.log(_darkness(lab[:, :, 0], lat, *e, float(min(fills[e[0]][0], fills[e[1]][0]))) + 1e-3)
+            for e in dist}
+    # the borders' weights, learnt from the pairs whose fills are clearly alike or not
+    joined = [dark[e] for e, d in dist.items() if d < SAME_FILL]
+    split = [dark[e] for e, d in dist.items() if d > OTHER_FILL]
+    thick = bool(joined and split and np.median(split) - np.median(joined) > np.log(THICK_RATIO))
+    cut = margin = 0.0
+    if thick:
+        cut = (np.median(split) + np.median(joined)) / 2
+        margin = MARGIN * (np.median(split) - np.median(joined))
+    same: dict = {}
+    for e, d in dist.items():
+        a, b = e
+        pair = f"r{a[0] + 1}c{a[1] + 1} and r{b[0] + 1}c{b[1] + 1}"
+        border = None if not thick else ("thin" if dark[e] < cut - margin else
+                                         "thick" if dark[e] > cut + margin else "unclear")
+        if d < SAME_FILL or d > OTHER_FILL:
+            same[e] = d < SAME_FILL
+            if border is not None and border != ("thin" if same[e] else "thick"):
+                unsure.update(e)
+                why.append(f"the border between {pair} is {border} but the fills say "
+                           f"{'one region' if same[e] else 'two regions'}")
+        elif border in ("thin", "thick"):  # fills too close to call: the border decides
+            same[e] = border == "thin"
+        else:
+            same[e] = False
+            unsure.update(e)
+            why.append(f"cannot tell whether {pair} are one region (fills {d:.0f} apart, no clear border)")
+    colours = _colour_count(fills)
+    if colours < MIN_REGION_SHARE * n:
+        raise NoBoardError(f"no Queens board found: the {n}x{n} grid shows {colours} fill colour"
+                           f"{'s' if colours > 1 else ''}, a Queens board one per region ({n})")
+    regions = _components(same, n, n)
+    k = int(regions.max()) + 1
+    if k != n:
+        why.append(f"{k} regions on a {n}x{n} board (expected {n})")
+    elif solve(QueensPuzzle(regions.tolist(), [str(i) for i in range(n)]), limit=1).count == 0:
+        # a board of another game (Tango's givens as one-cell "regions"), or a misread
+        why.append("the regions read leave no way to place the queens: not a Queens board, or misread")
+    state, ink_why = classify_cells(lab, lat, fills)
+    unsure.update(ink_why)
+    whole = whole_board(lab, lat, region_fills(fills, regions))
+    if not whole.whole:
+        raise PartialBoardError(f"only part of a Queens board: {whole.reason()}")
+    rd = QueensReading(lat.shifted(-x0, -y0), regions, state, fills, sorted(unsure),
+                       why[:5] + [f"r{r + 1}c{c + 1}: {w}" for (r, c), w in sorted(ink_why.items())][:5], thick,
+                       list(whole.touches))
+    return rd
+
+
+def region_fills(fills: np.ndarray, regions: np.ndarray) -> list[np.ndarray]:
+    """Each region's fill (the median of its cells')."""
+    return [np.median(fills[regions == k], axis=0) for k in range(int(regions.max()) + 1)]
+
+
+def whole_board(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> Wholeness:
+    """Whether the board goes on past the lattice: cells of the regions'
+    fills beyond it (see :func:`vision.board_checks.wholeness`)."""
+    return wholeness(lab, lat, looks, OTHER_FILL)
+
+
+def whole_in(img: np.ndarray, lat: Lattice, reading: QueensReading) -> Wholeness:
+    """Whether the board read before is whole in a larger capture."""
+    crop, local, _ = lat.crop(img, 1.0)
+    return whole_board(lab_image(crop), local, region_fills(reading.fills, reading.regions))
+
+
+def read_cells(img: np.ndarray, lat: Lattice, reading: QueensReading, only: np.ndarray | None = None) -> np.ndarray:
+    """What every cell (or those in ``only``) of a fresh capture holds,
+    judged against the fills read before (-1 where unsure)."""
+    crop, local, _ = lat.crop(img, 0.05)
+    state, _ = classify_cells(lab_image(crop), local, reading.fills, only)
+    return state
