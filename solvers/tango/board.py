@@ -19,23 +19,14 @@ from dataclasses import dataclass, field
 
 from .. import jsonio
 from ..errors import InputError
+from .rules import violations
+from .symbols import EMPTY, EQUAL, MOON, NAME, OPPOSITE, SUN, SYMBOL, cell_name, opposite
+
+__all__ = ["EMPTY", "EQUAL", "MOON", "NAME", "OPPOSITE", "SUN", "SYMBOL", "cell_name", "opposite",
+           "MAX_BOARD", "Edge", "TangoBoard", "parse_edges", "parse_tango", "parse_tango_many", "board_from_json"]
 
 # The largest board read, solved or generated (the generator's limit too).
 MAX_BOARD = 14
-
-EMPTY, SUN, MOON = 0, 1, 2
-SYMBOL = {EMPTY: ".", SUN: "S", MOON: "M"}
-NAME = {SUN: "sun", MOON: "moon", EMPTY: "empty"}
-EQUAL, OPPOSITE = "=", "x"
-
-
-def opposite(v: int) -> int:
-    return MOON if v == SUN else SUN
-
-
-def cell_name(r: int, c: int) -> str:
-    """How cells are named to people: 1-based row and column."""
-    return f"r{r + 1}c{c + 1}"
 
 
 @dataclass(frozen=True, order=True)
@@ -125,8 +116,6 @@ class TangoBoard:
                             )
         board = cls(n, cells, lock, [])
         board.edges = parse_edges(edges or [], n, where)
-        from .rules import violations  # late: rules imports this module
-
         broken = violations(board)
         if broken:
             raise InputError(f"the givens already break a rule: {broken[0].text}", where)

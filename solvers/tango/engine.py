@@ -125,6 +125,23 @@ class LineState:
         return out
 
 
+def line_rule(cands: list[int], S: int, M: int, full: int, state: "LineState", L: int) -> tuple[list[int], int, int]:
+    """Tango's line rule, the one place it is written (the propagator and
+    the explainer both use it): of a line's candidate fillings (sun masks),
+    those that keep its suns ``S`` and moons ``M``, and the empty cells that
+    every one of them makes a sun, and a moon.  Contradiction when none is
+    left."""
+    cs = [p for p in cands if p & S == S and not p & M]
+    if not cs:
+        raise Contradiction(f"{state.label(L)} cannot be completed")
+    all_s, any_s = full, 0
+    for p in cs:
+        all_s &= p
+        any_s |= p
+    empty = ~(S | M) & full
+    return cs, all_s & empty, ~any_s & empty
+
+
 # --- fast propagation (line rule only) --------------------------------------
 
 
@@ -146,20 +163,7 @@ class Propagator:
         todo = set(range(2 * n) if lines is None else lines)
         while todo:
             L = todo.pop()
-            S, M = sun[L], moon[L]
-            cs = [p for p in cands[L] if p & S == S and not p & M]
-            if not cs:
-                raise Contradiction(f"{s.label(L)} cannot be completed")
-            cands[L] = cs
-            if len(cs) == 1 and S | M == full:
-                continue
-            all_s, any_s = full, 0
-            for p in cs:
-                all_s &= p
-                any_s |= p
-            empty = ~(S | M) & full
-            new_s = all_s & empty
-            new_m = ~any_s & empty
+            cands[L], new_s, new_m = line_rule(cands[L], sun[L], moon[L], full, s, L)
             for mask, v in ((new_s, SUN), (new_m, MOON)):
                 while mask:
                     low = mask & -mask
@@ -328,20 +332,13 @@ class Explainer:
     def _line(self, L):
         s = self.s
         S, M = s.sun[L], s.moon[L]
-        cs = [p for p in self.static[L] if p & S == S and not p & M]
-        if not cs:
-            raise Contradiction(f"{s.label(L)} cannot be completed")
+        cs, new_s, new_m = line_rule(self.static[L], S, M, s.full, s, L)
         self.static[L] = cs
-        all_s, any_s = s.full, 0
-        for p in cs:
-            all_s &= p
-            any_s |= p
-        empty = ~(S | M) & s.full
         ways = (f"all {len(cs)} valid ways to fill {s.label(L)} put a {{}} there" if len(cs) > 1
                 else f"only one valid way to fill {s.label(L)} is left")
         used = tuple(s.cell(L, i) for i in _bits(S | M))
-        out = [(L, j, SUN, ways.format("sun"), used) for j in _bits(all_s & empty)]
-        out += [(L, j, MOON, ways.format("moon"), used) for j in _bits(~any_s & empty)]
+        out = [(L, j, SUN, ways.format("sun"), used) for j in _bits(new_s)]
+        out += [(L, j, MOON, ways.format("moon"), used) for j in _bits(new_m)]
         return out
 
     FINDERS = (("sign", "_sign"), ("pair", "_pair"), ("sandwich", "_sandwich"),

@@ -9,8 +9,12 @@ equal cells, ``x`` opposite ones; locked givens keep their value.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .board import EMPTY, EQUAL, NAME, TangoBoard, cell_name
+from .symbols import EMPTY, EQUAL, NAME, cell_name
+
+if TYPE_CHECKING:  # the board module uses this checker; this one needs only its type
+    from .board import TangoBoard
 
 
 @dataclass(frozen=True)
