@@ -22,11 +22,11 @@ import numpy as np
 from solvers.tango.board import EMPTY, Edge, TangoBoard
 from solvers.tango.rules import violations
 
-from .board_checks import Wholeness
+from .board_checks import TOUCH_PITCH, Wholeness
 from .errors import NoBoardError
 from .lattice import Lattice
 from .tango_board import MAX_N, MIN_N, CONTINUE_SHARE, SIDES_NEEDED, SideEvidence, locate
-from .tango_cells import COLOURLESS, FIT, INSET, PATCH, Cell, CellReading, _match, cut_cells, lab_float, sure_cells
+from .tango_cells import COLOURLESS, FIT, INSET, PATCH, PIECE_INK, Cell, CellReading, _match, cut_cells, lab_float, sure_cells
 from .tango_cells import read_cells as read_cell_looks
 from .tango_marks import read_marks
 
@@ -56,6 +56,15 @@ MOSTLY_UNREAD = 0.5
 PIECES_CENTRED, CENTRING_TRIES = 0.1, 2
 # Edge marks read with less confidence than this are unsure.
 EDGE_SURE = 0.35
+# Boards whose cells are smaller than READ_PITCH by more than this factor are
+# first shrunk with area averaging (warping alone would alias thin lines),
+# to SHRINK_TO times READ_PITCH, with SHRINK_MARGIN pitches more around them.
+SHRINK_BELOW, SHRINK_TO, SHRINK_MARGIN = 0.6, 1.25, 0.1
+# An image smaller than this (pixels, either side) holds no readable board.
+MIN_IMAGE_SIDE = 40
+# Beyond the board, the bot looks this many pitches for more cells (a side
+# with less room than TOUCH_PITCH touches the image edge).
+LOOK_AROUND = 1.5
 
 
 @dataclass
@@ -104,9 +113,9 @@ def _board_lab(img: np.ndarray, lat: Lattice) -> tuple[np.ndarray, Lattice]:
     R, n = READ_PITCH, lat.rows
     M = int(round(CROP_MARGIN * R))
     src, sl = img, lat
-    if R / lat.px < 0.6:  # shrink with area averaging first: no aliasing
-        crop, local, _ = lat.crop(img, CROP_MARGIN + 0.1)
-        f = 1.25 * R / lat.px
+    if R / lat.px < SHRINK_BELOW:
+        crop, local, _ = lat.crop(img, CROP_MARGIN + SHRINK_MARGIN)
+        f = SHRINK_TO * R / lat.px
         src = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         sl = Lattice(local.x0 * f, local.y0 * f, local.px * f, local.py * f, n, n)
     sx, sy = R / sl.px, R / sl.py
@@ -149,7 +158,7 @@ def read_tango(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0
 
     ``lattice`` (and the cells' ``box`` share): where the board is known to
     be; the board is searched for otherwise."""
-    if img is None or img.ndim != 3 or min(img.shape[:2]) < 40:
+    if img is None or img.ndim != 3 or min(img.shape[:2]) < MIN_IMAGE_SIDE:
         raise NoBoardError("no Tango board: the image is empty or too small")
     touches: list[str] = []
     how = "given lattice"
@@ -181,7 +190,7 @@ def read_tango(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0
                            "colour than the rest (lit and unlit lights? another game)")
     if "no sun/moon cue" in cr.pieces:
         raise NoBoardError(f"no Tango board: {cr.pieces}")
-    piece_cells = [i for i, c in enumerate(cells) if c.ink_share > 0.06]
+    piece_cells = [i for i, c in enumerate(cells) if c.ink_share > PIECE_INK]
     if len(piece_cells) >= 4 and sum(1 for i in piece_cells if divmod(i, n) in cr.misfits) > \
             FOREIGN_PIECES * len(piece_cells):
         raise NoBoardError("no Tango board: cells hold marks that are neither suns nor moons (another game?)")
@@ -269,7 +278,7 @@ def whole_in(img: np.ndarray, lat: Lattice, reading: TangoReading) -> Wholeness:
     surroundings: no bounded cells continue past it."""
     from .lattice import gradient
 
-    crop, local, _ = lat.crop(img, 1.5)
+    crop, local, _ = lat.crop(img, LOOK_AROUND)
     sides = SideEvidence(gradient(crop))
     ev = np.nan_to_num(sides.cells(local, reading.box, -1, -1, lat.rows + 2, lat.cols + 2), nan=0.0) >= SIDES_NEEDED
     out = Wholeness()
@@ -278,7 +287,7 @@ def whole_in(img: np.ndarray, lat: Lattice, reading: TangoReading) -> Wholeness:
     room = {"top": y0 / lat.py, "bottom": (h - y1) / lat.py, "left": x0 / lat.px, "right": (w - x1) / lat.px}
     strips = {"top": ev[0, 1:-1], "bottom": ev[-1, 1:-1], "left": ev[1:-1, 0], "right": ev[1:-1, -1]}
     for side, strip in strips.items():
-        if room[side] < 0.2:
+        if room[side] < TOUCH_PITCH:
             out.touches.append(side)
         elif strip.mean() >= CONTINUE_SHARE:
             out.continues.append(side)
