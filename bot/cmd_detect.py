@@ -43,11 +43,35 @@ def _examples(what: str) -> str:
     return "examples:\n" + "\n".join(lines) + "\n" if lines else ""
 
 
+BATCH_HELP = """
+many images: give several files, folders (searched recursively for image
+files) or videos (mp4, webm, avi, ...: one frame per --every, identical
+frames read once): one line per image (verdict: read / unsure (where) /
+refused (why); board size; time) and a summary; a progress bar on stderr;
+--jobs processes; Ctrl-C stops and keeps what was done (exit 130).
+--labels scores against labels in our data format (../shared/data/README.md)
+per kind of image: exact / safe (unsure or refused) / wrong (read as sure but
+wrong: exit 1).  --report DIR writes DIR/index.html with every screenshot
+beside what the reader saw, failures first.  --json: JSON Lines.
+"""
+
+
 def _detect_arguments(game, p) -> None:
-    p.add_argument("image", help="screenshot file (PNG, JPEG, ...)")
-    p.add_argument("--json", action="store_true", help="print the reading as JSON")
-    p.add_argument("--debug", metavar="OUT.png", help="write the screenshot with the lattice and reads drawn on it")
+    from .options import number_in
+
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="screenshot file (PNG, JPEG, ...), or several, folders, videos")
+    p.add_argument("--json", action="store_true", help="print the reading as JSON (JSON Lines for many images)")
+    p.add_argument("--debug", metavar="OUT.png",
+                   help="one image: write it with the lattice and reads drawn on it (many: see --report)")
     p.add_argument("--strict", action="store_true", help="exit status 4 when anything is unsure")
+    p.add_argument("--labels", metavar="LABELS.json", help="score every reading against these labels")
+    p.add_argument("--report", metavar="DIR", help="write an HTML report with pictures to DIR/index.html")
+    p.add_argument("--jobs", type=lambda t: int(number_in("--jobs", 1, 256, "processes")(t)), metavar="N",
+                   help="processes reading at once (default: the number of cores)")
+    p.add_argument("--every", default="0.5s", metavar="T",
+                   help="in videos, read one frame per T (default 0.5s; also 250ms)")
+    p.epilog = (p.epilog or "") + BATCH_HELP
 
 
 def _hint_arguments(game, p) -> None:
@@ -57,8 +81,21 @@ def _hint_arguments(game, p) -> None:
 
 def _detect(game):
     def detect_cmd(args) -> int:
+        from pathlib import Path
+
+        from solvers.errors import InputError
+        from vision.frames import VIDEO_EXTS
         from vision.image_io import load_image, write_image
 
+        first = Path(args.paths[0])
+        single = len(args.paths) == 1 and not first.is_dir() and first.suffix.lower() not in VIDEO_EXTS
+        if not single or args.labels or args.report or args.jobs:
+            if args.debug:
+                raise InputError("--debug draws one image; for many, --report DIR draws each")
+            from .batch import run_batch
+
+            return run_batch(game, args)
+        args.image = args.paths[0]
         img = load_image(args.image)
         det = game.detect(img)
         if args.debug:

@@ -126,6 +126,18 @@ class Game:
         before and after it; raises (why) when there is no single answer."""
         raise NotImplementedError
 
+    # --- scoring against labels (detect --labels) -------------------------------
+
+    def label_has_board(self, label: dict) -> bool:
+        """Whether a labelled image shows a board of this game (else the
+        reader must refuse it)."""
+        return True
+
+    def score(self, data: dict, label: dict) -> list[tuple[str, tuple[int, int] | None]]:
+        """How a reading (``Detection.data``) differs from a label in our
+        data format: (what, cell or None) per difference; empty when exact."""
+        raise NotImplementedError
+
     def stand_in(self, workdir, options) -> StandIn:
         """Open our simulator of this game on the current display
         (``options``: the demo's parsed arguments)."""

@@ -177,6 +177,15 @@ class Lights(Game):
             board = after
         return steps
 
+    def score(self, data, label):
+        """Against ../shared/data's Lights Out labels: ``rows`` ('#' lit, '.' off)."""
+        want, got = label["rows"], data["rows"]
+        if (len(got), len(got[0]) if got else 0) != (len(want), len(want[0])):
+            return [(f"read {len(got)}x{len(got[0]) if got else 0}, the label says {len(want)}x{len(want[0])}", None)]
+        word = {"#": "lit", ".": "off"}
+        return [(f"r{r + 1}c{c + 1}: {word.get(got[r][c], 'unsure')} read, label {word[want[r][c]]}", (r, c))
+                for r in range(len(want)) for c in range(len(want[0])) if got[r][c] != want[r][c]]
+
     def stand_in(self, workdir, options) -> StandIn:
         import time
 

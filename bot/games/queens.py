@@ -218,6 +218,35 @@ class Queens(Game):
             target[r, c] = QUEEN
         return click_steps(reading.state, target, 3)
 
+    def score(self, data, label):
+        """Against our Queens labels (../shared/data's and our fixtures'):
+        the ``regions`` (as a partition: the letters are names), and the
+        queens: ``queens`` where labelled, else the ``solution`` on a solved
+        board and none on a fresh one."""
+        n = label["size"]
+        if data["size"] != n:
+            return [(f"read {data['size']}x{data['size']}, the label says {n}x{n}", None)]
+        got, want = data["regions"], label["regions"]
+        out = []
+        for r in range(n):
+            for c in range(n):
+                for r2, c2 in ((r, c + 1), (r + 1, c)):
+                    if r2 < n and c2 < n and (got[r][c] == got[r2][c2]) != (want[r][c] == want[r2][c2]):
+                        out.append((f"r{r + 1}c{c + 1} and r{r2 + 1}c{c2 + 1}: "
+                                    f"{'one region' if got[r][c] == got[r2][c2] else 'two regions'} read", (r, c)))
+        if "queens" in label:
+            queens = label["queens"]
+        else:
+            queens = label.get("solution", []) if label.get("kind") == "solved" else []
+        wq, gq = {tuple(x) for x in queens}, {tuple(x) for x in data["queens"]}
+        out += [(f"r{r + 1}c{c + 1}: queen read, none in the label", (r, c)) for r, c in sorted(gq - wq)]
+        out += [(f"r{r + 1}c{c + 1}: no queen read, the label has one", (r, c)) for r, c in sorted(wq - gq)]
+        if "marks" in label:
+            wm, gm = {tuple(x) for x in label["marks"]}, {tuple(x) for x in data["marks"]}
+            out += [(f"r{r + 1}c{c + 1}: x {'read' if (r, c) in gm else 'missed'}", (r, c))
+                    for r, c in sorted(wm ^ gm)]
+        return out
+
     def stand_in(self, workdir, options) -> StandIn:
         import time
 

@@ -213,6 +213,35 @@ class Tango(Game):
         target = np.array(answer.solution.cells, dtype=np.int64)
         return click_steps(reading.state, target, 3, np.array(board.locked, bool))
 
+    def label_has_board(self, label):
+        return label.get("kind") != "no-tango-board"
+
+    def score(self, data, label):
+        """Against ../shared/data's Tango labels: ``locked`` givens and
+        ``edges`` always; ``visible`` (every piece shown) where the label has
+        it (not for video frames, where a player's pieces are unlabelled)."""
+        n = label["size"]
+        if data["size"] != n:
+            return [(f"read {data['size']}x{data['size']}, the label says {n}x{n}", None)]
+        rows = [r.upper() for r in data["rows"]]
+        locked = data.get("locked", rows)
+        out = []
+        for r in range(n):
+            for c in range(n):
+                want, got = label["locked"][r][c], locked[r][c]
+                if want != got:
+                    out.append((f"r{r + 1}c{c + 1}: given {got} read, label {want}", (r, c)))
+                elif "visible" in label and label["kind"] != "video-frame" and label["visible"][r][c] != rows[r][c]:
+                    out.append((f"r{r + 1}c{c + 1}: {rows[r][c]} read, label {label['visible'][r][c]}", (r, c)))
+        want = {tuple(e[:4]): e[4] for e in label.get("edges", [])}
+        got = {tuple(e[:4]): e[4] for e in data.get("edges", [])}
+        for k in sorted(set(want) | set(got)):
+            if want.get(k) != got.get(k):
+                a, b_, c, d = k
+                out.append((f"mark r{a + 1}c{b_ + 1}-r{c + 1}c{d + 1}: {got.get(k, 'none')} read, label "
+                            f"{want.get(k, 'none')}", (a, b_)))
+        return out
+
     def stand_in(self, workdir, options) -> StandIn:
         import time
 
