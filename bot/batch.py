@@ -26,6 +26,9 @@ from solvers.errors import InputError, PuzzlebotError
 # Screenshots in the report are saved at most this wide (pixels): a report of
 # 200 phone screenshots stays a few tens of MB and loads quickly.
 REPORT_WIDTH = 900
+# Modules the workers' server imports once before forking them (importing
+# does not start OpenCV's threads; reading does).
+PRELOAD = ["numpy", "cv2", "vision.lattice", "vision.board_checks", "bot.games"]
 # Tasks queued per worker: enough to keep every worker busy, few enough that
 # decoded video frames do not pile up in memory.
 QUEUE_PER_JOB = 3
@@ -227,7 +230,14 @@ def run_batch(game, args) -> int:
     results: list[Result] = []
     interrupted = False
     t0 = time.monotonic()
-    pool = ProcessPoolExecutor(jobs, initializer=_worker_init)
+    # forkserver, not fork: the parent decodes video frames with OpenCV while
+    # the pool starts workers, and a process forked from one whose OpenCV
+    # threads are running can hang for ever
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(PRELOAD)  # imported once in the server, shared by every worker
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init)
     try:
         pending = set()
         feed = _tasks(srcs, game, labels, base, every, str(report) if report else None)
