@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
-import tempfile
 import time
-from pathlib import Path
 
 from calibration.mapping import Region
+from calibration.windows import xauthority
 from solvers.errors import PuzzlebotError
 
 
@@ -30,9 +28,11 @@ USER_CORNER = ("stopped: the mouse was moved into a screen corner (pyautogui's f
 
 class Mouse:
     def __init__(self, interval: float = 0.01):
+        from calibration.dpi import make_dpi_aware
         from vision.image_io import quiet_stderr
 
-        _xauthority()
+        make_dpi_aware()  # Windows: before pyautogui measures the screen
+        xauthority()
         try:
             with quiet_stderr(), contextlib.redirect_stdout(io.StringIO()):
                 import pyautogui  # python-xlib prints a warning about the empty auth file
@@ -90,14 +90,3 @@ class Mouse:
         self.log.append(("move", int(x), int(y)))
 
 
-def _xauthority() -> None:
-    """python-xlib (under pyautogui) insists on an Xauthority file even for a
-    display without access control (a bare Xvfb); give it an empty one, for
-    this process only, when the user has none."""
-    if os.environ.get("XAUTHORITY") or not os.environ.get("DISPLAY"):
-        return
-    if (Path.home() / ".Xauthority").exists():
-        return
-    fd, path = tempfile.mkstemp(prefix="puzzlebot-xauth-")
-    os.close(fd)
-    os.environ["XAUTHORITY"] = path

@@ -11,8 +11,13 @@ RUN_HELP = """\
 where the game is (first that applies):
   --region X,Y,W,H   a screen region, in screen pixels
   --window TITLE     the window whose title matches TITLE, a regular expression
-                     (X11, via xdotool); when none does, the open windows are listed
-  a saved calibration (puzzlebot calibrate), else the whole screen is searched
+                     (any case); "active" for the focused window; when none
+                     matches, the open windows are listed
+  --app NAME         the window of the program NAME (e.g. lightsoff)
+  a saved calibration (puzzlebot calibrate), else the game's usual window
+  (Enlight: the device emulator's), else the whole screen is searched
+A window is found through PyWinCtl (Windows, macOS, Linux), brought to the
+front before the first click, and followed when it moves during a run.
 A region or a saved calibration says where to look; the board is found again
 in it at every start, and a saved lattice or screen scale that disagrees with
 what is measured now is refused (calibrate again).  A region that cuts the
@@ -74,7 +79,9 @@ def register(sub) -> None:
                            g.name + "".join(f" (or {a})" for a in g.aliases) for g in games.able("run")))
         where = p.add_mutually_exclusive_group()
         where.add_argument("--region", metavar="X,Y,W,H", help="the screen region holding the game")
-        where.add_argument("--window", metavar="TITLE", help="the window holding the game")
+        where.add_argument("--window", metavar="TITLE",
+                           help="the window holding the game: a title pattern, or 'active'")
+        where.add_argument("--app", metavar="NAME", help="the window of the program NAME")
         p.add_argument("--profile", metavar="FILE", help="calibration file (default ~/.config/puzzlebot/profile.json)")
         if name == "run":
             p.add_argument("--dry-run", action="store_true", help="read and solve, print the plan; never touch the mouse")
@@ -109,14 +116,9 @@ def _target(args, game, screen, use_profile: bool = True):
 
             raise CaptureError(f"--region {region.as_tuple()} is not inside the screen {screen.bounds.as_tuple()}")
         return Target(region), None
-    if args.window:
-        w = find_window(args.window)
-        region = w.region.clip(screen.bounds)
-        if region is None:
-            from .capture import CaptureError
-
-            raise CaptureError(f"the window {args.window!r} is off the screen")
-        return Target(region, w), None
+    if args.window or getattr(args, "app", None):
+        w = find_window(args.window, getattr(args, "app", None))
+        return _window_target(w, screen), None
     prof = profiles.load(Path(args.profile) if args.profile else None, games.names("run")) if use_profile else None
     if prof is not None and games.get(prof.game) is game:
         if prof.region.clip(screen.bounds) != prof.region:
@@ -125,7 +127,25 @@ def _target(args, game, screen, use_profile: bool = True):
             raise CalibrationMismatch(f"the calibrated region {prof.region.as_tuple()} is not inside the screen "
                                       f"{screen.bounds.as_tuple()} now: run 'puzzlebot calibrate' again")
         return Target(prof.region), prof
+    if game.default_window:
+        from calibration.windows import WindowError
+
+        try:
+            return _window_target(find_window(game.default_window), screen), None
+        except WindowError:
+            pass  # not open: search the whole screen
     return Target(screen.bounds), None
+
+
+def _window_target(w, screen):
+    from .loop import Target
+
+    region = w.region.clip(screen.bounds)
+    if region is None:
+        from .capture import CaptureError
+
+        raise CaptureError(f"the window {w.title!r} is off the screen")
+    return Target(region, w)
 
 
 def _scale(screen, mouse) -> float:

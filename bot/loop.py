@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from calibration.mapping import Region, ScreenMap
-from calibration.windows import Window, WindowError, window_by_id
+from calibration.windows import Window, WindowError, raise_window, window_by_id
 from solvers.errors import PuzzlebotError
 from vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from vision.lattice import Lattice
@@ -109,17 +109,35 @@ class Target:
     region: Region
     window: Window | None = None
 
-    def current_window(self) -> Region | None:
-        """The window's region now; Stopped when it is gone or has moved."""
+    def moved(self) -> bool:
+        """Whether the window is somewhere else now (False when unknown)."""
+        if self.window is None:
+            return False
+        try:
+            return window_by_id(self.window.wid, self.window.title).region != self.window.region
+        except WindowError:
+            return False
+
+    def current_window(self, follow: bool = False) -> Region | None:
+        """The window's region now; Stopped when it is gone, hidden or
+        resized, and when it has moved unless ``follow`` (then the target
+        moves with it: ``region`` is updated)."""
         if self.window is None:
             return None
         try:
             now = window_by_id(self.window.wid, self.window.title)
         except WindowError:
             raise Stopped(f"the game window {self.window.title!r} is gone; stopped") from None
-        if now.region != self.window.region:
-            raise Stopped(f"the game window moved from {self.window.region.as_tuple()[:2]} to "
-                          f"{now.region.as_tuple()[:2]}; stopped")
+        if not now.visible:
+            raise Stopped(f"the game window {self.window.title!r} is minimised or hidden; stopped")
+        old = self.window.region
+        if now.region != old:
+            if not follow or (now.region.width, now.region.height) != (old.width, old.height):
+                raise Stopped(f"the game window moved from {old.as_tuple()[:2]} to "
+                              f"{now.region.as_tuple()[:2]}; stopped")
+            self.region = Region(self.region.left + now.region.left - old.left,
+                                 self.region.top + now.region.top - old.top, self.region.width, self.region.height)
+            self.window = now
         return now.region
 
 
@@ -289,6 +307,8 @@ class Runner:
                 self._changed_after_match = True
             prev_match = match
             gone = self._frame_moved(img, ref, ring) or (state is not None and float(np.mean(state == -1)) > 0.5)
+            if stable and gone and self.target.moved():
+                return state, img, "moved"  # the window went elsewhere: the caller follows it
             if stable and gone:
                 replaced_since = replaced_since or now
                 if last and now - replaced_since >= WIN_SCREEN_HOLD and self._board_gone():
@@ -312,6 +332,18 @@ class Runner:
             return True
         return False
 
+    def _screens(self) -> list[Region]:
+        """Every monitor in the mouse's points: the capture's monitors over
+        the screen scale (all of them, negative origins included), else the
+        primary screen the mouse library knows."""
+        mons = getattr(self.screen, "monitors", None)
+        found = mons() if mons is not None else []
+        if not found:
+            return self.mouse.screens()
+        s = self.scale
+        return [Region(int(np.floor(m.left / s)), int(np.floor(m.top / s)), int(m.width / s), int(m.height / s))
+                for m in found]
+
     def _park_point(self, lat: Lattice, bounds: safety.Bounds) -> tuple[int, int] | None:
         """Where the pointer waits between moves: just off a corner of the
         board, where it covers no cell (None if no such point is safe)."""
@@ -334,13 +366,27 @@ class Runner:
         x0, y0, x1, y1 = lat.bbox
         if not (x0 - lat.px <= ix <= x1 + lat.px and y0 - lat.py <= iy <= y1 + lat.py):
             return False
-        bounds = safety.Bounds(self.target.region, self.mouse.screens(), self.target.current_window())
+        bounds = safety.Bounds(self.target.region, self._screens(), self.target.current_window())
         park = self._park_point(lat, bounds)
         if park is None:
             return False
         self.mouse.move(*park)
         time.sleep(HOVER_FADE)
         return True
+
+    def _follow(self, lat: Lattice, result: RunResult):
+        """The game's window moved: move the target, the map and the board
+        with it; returns the new watch region, its lattice and the frame's
+        reference capture.  Stopped when it was resized, hidden or closed."""
+        before = self.target.region
+        window = self.target.current_window(follow=True)
+        dx, dy = self.target.region.left - before.left, self.target.region.top - before.top
+        b = self.board_region
+        self.board_region = result.board_region = Region(b.left + dx, b.top + dy, b.width, b.height)
+        self.map = ScreenMap(self.target.region, self.scale)
+        watch, wlat = self._watch_region(lat)
+        self.say(f"the game window moved to {window.as_tuple()[:2]}: following it")
+        return watch, wlat, self._grab(watch)
 
     # --- the run --------------------------------------------------------------
 
@@ -381,10 +427,15 @@ class Runner:
         watch, wlat = self._watch_region(lat)
         ref = self._grab(watch)
         ring = self._ring_mask(ref.shape[:2], wlat)
-        screens = self.mouse.screens()
+        screens = self._screens()
         shot, got = None, None  # the last move's settled capture and its cells: this move's "before"
+        if self.target.window is not None:
+            raise_window(self.target.window)  # in front before the first click, where the platform allows
         for i, step in enumerate(steps):
             r, c = step.cell
+            if self.target.moved():  # the window moved: follow it, and look afresh there
+                watch, wlat, ref = self._follow(lat, result)
+                shot = None
             window = self.target.current_window()
             bounds = safety.Bounds(self.target.region, screens, window)
             now = shot if shot is not None else self._grab(watch)
@@ -414,6 +465,11 @@ class Runner:
             got, shot, how = self._settle(watch, wlat, reading, step.after, ref, ring, last,
                                           wlat.cell_means(now), state)
             self.t.waiting += time.perf_counter() - t
+            if how == "moved":
+                watch, wlat, ref = self._follow(lat, result)
+                shot = self._grab(watch)
+                got = self.game.read_cells(shot, wlat, reading)
+                how = "settled" if np.array_equal(got, step.after) else "timeout"
             if how == "replaced":
                 result.final_image = self._grab(self.target.region)
                 result.outcome = "solved: the game replaced the board after the last move"

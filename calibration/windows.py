@@ -1,13 +1,22 @@
-"""Finding a window by its title, where the platform can list windows.
+"""Finding the game's window: by title (a regular expression, or plain
+text), by the program that owns it, or the active one; its client area (the
+inside, without frame and title bar), whether it is visible, and raising it.
 
-On X11 (Linux) this asks xdotool; elsewhere it is not available and the
-user gives ``--region`` instead (or lets the bot search the whole screen).
+PyWinCtl does the work on every platform (Win32 on Windows, Quartz on
+macOS, EWMH on Linux).  On Linux PyWinCtl needs a window manager; on a bare
+X server (a virtual screen without one) the top-level windows are listed
+from the X server's own tree through python-xlib, the library PyWinCtl
+itself uses there.  Both are imported only when a window is looked up: they
+connect to the display at import time.
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
 from dataclasses import dataclass
 
 from solvers.errors import PuzzlebotError
@@ -21,69 +30,215 @@ class WindowError(PuzzlebotError):
 
 @dataclass(frozen=True)
 class Window:
-    wid: str
+    wid: str  # the platform's handle, as text
     title: str
-    region: Region
-
-
-def _xdotool(*args: str) -> str:
-    if shutil.which("xdotool") is None:
-        raise WindowError("cannot list windows here (xdotool is missing: apt-get install xdotool); "
-                          "give --region X,Y,W,H instead")
-    r = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=5)
-    if r.returncode != 0:
-        raise WindowError(r.stderr.strip() or f"xdotool {' '.join(args)} failed")
-    return r.stdout
+    region: Region  # the client area, in screen pixels
+    visible: bool = True
+    app: str = ""  # the owning program's name, where known
 
 
 # At most this many open windows' titles are named when none matches.
 LIST_TITLES = 10
+# "--window active": the window that has the focus.
+ACTIVE = "active"
 
+
+# --- backends ------------------------------------------------------------------------
+
+def xauthority() -> None:
+    """python-xlib (under pyautogui and PyWinCtl) insists on an Xauthority file even for a
+    display without access control (a bare Xvfb); give it an empty one, for
+    this process only, when the user has none."""
+    if os.environ.get("XAUTHORITY") or not os.environ.get("DISPLAY"):
+        return
+    if (Path.home() / ".Xauthority").exists():
+        return
+    fd, path = tempfile.mkstemp(prefix="puzzlebot-xauth-")
+    os.close(fd)
+    os.environ["XAUTHORITY"] = path
+
+
+
+def _pywinctl():
+    """The PyWinCtl module, or None where it cannot be used (not installed,
+    no display to connect to)."""
+    xauthority()
+    try:
+        import pywinctl
+    except Exception:  # noqa: BLE001 - it raises whatever its platform layer raises without a display
+        return None
+    return pywinctl
+
+
+def _from_pwc(w, with_app: bool = False) -> Window | None:
+    try:
+        title = w.title or ""
+        try:
+            f = w.getClientFrame()
+            region = Region(int(f.left), int(f.top), int(f.right - f.left), int(f.bottom - f.top))
+        except Exception:  # noqa: BLE001 - a platform without client frames: the whole window
+            region = Region(int(w.left), int(w.top), int(w.width), int(w.height))
+        visible = bool(w.isVisible) and not bool(w.isMinimized)
+        return Window(str(w.getHandle()), title, region, visible, _app_name(w) if with_app else "")
+    except Exception:  # noqa: BLE001 - the window closed while we looked
+        return None
+
+
+def _app_name(w) -> str:
+    """The program that owns a PyWinCtl window (X11: its WM_CLASS and
+    process name; elsewhere PyWinCtl's own answer)."""
+    if sys.platform.startswith("linux"):
+        try:
+            return _x11_app(int(w.getHandle()))
+        except Exception:  # noqa: BLE001
+            return ""
+    try:
+        return str(w.getAppName() or "")
+    except Exception:  # noqa: BLE001 - no owning process known
+        return ""
+
+
+def _x11_app(xid: int, d=None) -> str:
+    """WM_CLASS and, where the window names its process, the process name."""
+    from Xlib import display
+
+    own = d is None
+    d = d or display.Display()
+    try:
+        w = d.create_resource_object("window", xid)
+        names = list(w.get_wm_class() or ())
+        pid = w.get_full_property(d.intern_atom("_NET_WM_PID"), 0)
+        if pid and pid.value:
+            try:
+                with open(f"/proc/{int(pid.value[0])}/comm") as f:
+                    names.append(f.read().strip())
+            except OSError:
+                pass
+        return " ".join(dict.fromkeys(n for n in names if n))
+    finally:
+        if own:
+            d.close()
+
+
+def _xlib_windows(with_app: bool = False) -> list[Window]:
+    """Top-level windows from the X server's tree (no window manager)."""
+    xauthority()
+    try:
+        from Xlib import X, display
+    except Exception:  # noqa: BLE001
+        return []
+    try:
+        d = display.Display()
+    except Exception:  # noqa: BLE001
+        return []
+    out = []
+    try:
+        root = d.screen().root
+        name_atom = d.intern_atom("_NET_WM_NAME")
+        utf8 = d.intern_atom("UTF8_STRING")
+        for w in root.query_tree().children:
+            try:
+                if w.get_attributes().map_state != X.IsViewable:
+                    continue
+                prop = w.get_full_property(name_atom, utf8)
+                title = prop.value.decode("utf-8", "replace") if prop else (w.get_wm_name() or "")
+                if isinstance(title, bytes):
+                    title = title.decode("latin-1")
+                g = w.get_geometry()
+                pos = w.translate_coords(root, 0, 0)
+                app = _x11_app(w.id, d) if with_app else ""
+                out.append(Window(str(w.id), str(title), Region(-pos.x, -pos.y, g.width, g.height), True, app))
+            except Exception:  # noqa: BLE001 - gone meanwhile
+                continue
+    finally:
+        d.close()
+    return out
+
+
+def all_windows(with_app: bool = False) -> list[Window]:
+    """Every window there is (``with_app``: with its program's name, which
+    costs a process lookup per window)."""
+    pwc = _pywinctl()
+    found = []
+    if pwc is not None:
+        try:
+            found = [w for w in (_from_pwc(x, with_app) for x in pwc.getAllWindows()) if w is not None]
+        except Exception:  # noqa: BLE001
+            found = []
+    if not found and sys.platform.startswith("linux"):
+        found = _xlib_windows(with_app)
+    return found
+
+
+# --- lookups -------------------------------------------------------------------------
 
 def open_titles() -> list[str]:
     """The titles of the visible windows that have one (for messages)."""
-    try:
-        ids = _xdotool("search", "--onlyvisible", "--name", "").split()
-    except WindowError:
-        return []
     titles = []
-    for wid in ids:
-        try:
-            t = _xdotool("getwindowname", wid).strip()
-        except WindowError:
-            continue
-        if t and t not in titles:
-            titles.append(t)
+    for w in all_windows():
+        if w.visible and w.title and w.title not in titles:
+            titles.append(w.title)
     return titles
 
 
-def _none_like(title: str) -> WindowError:
+def _none_like(what: str) -> WindowError:
     titles = open_titles()
     if not titles:
-        return WindowError(f"no window titled like {title!r} is open (no titled window is open at all)")
+        return WindowError(f"no window {what} is open (no titled window is open at all)")
     shown = ", ".join(repr(t) for t in titles[:LIST_TITLES]) + (", ..." if len(titles) > LIST_TITLES else "")
-    return WindowError(f"no window titled like {title!r} is open; open windows: {shown}")
+    return WindowError(f"no window {what} is open; open windows: {shown}")
 
 
-def find_window(title: str) -> Window:
-    """The visible window whose title contains ``title``; when none does,
-    the error lists the open windows' titles."""
+def _matcher(pattern: str):
+    """A title test: the pattern as a regular expression (case-insensitive),
+    or as plain text when it is not a valid one."""
     try:
-        out = _xdotool("search", "--onlyvisible", "--name", title)
-    except WindowError as e:
-        if "failed" in str(e) or not str(e):
-            raise _none_like(title) from None
-        raise
-    ids = out.split()
-    if not ids:
-        raise _none_like(title)
-    return window_by_id(ids[-1], title)
+        rx = re.compile(pattern, re.IGNORECASE)
+        return lambda t: rx.search(t) is not None
+    except re.error:
+        low = pattern.lower()
+        return lambda t: low in t.lower()
+
+
+def find_window(title: str | None = None, app: str | None = None) -> Window:
+    """The visible window whose title matches ``title`` (a regular
+    expression; "active" for the focused window), or that ``app`` owns;
+    when none does, the error lists the open windows' titles."""
+    if title == ACTIVE:
+        pwc = _pywinctl()
+        w = _from_pwc(pwc.getActiveWindow()) if pwc is not None and pwc.getActiveWindow() is not None else None
+        if w is None:
+            raise WindowError("cannot tell which window is active here; give --window TITLE or --region X,Y,W,H")
+        return w
+    wins = [w for w in all_windows(with_app=app is not None) if w.visible]
+    if title is not None:
+        ok = _matcher(title)
+        wins = [w for w in wins if ok(w.title)]
+    if app is not None:
+        low = app.lower()
+        wins = [w for w in wins if low in w.app.lower()]
+    if not wins:
+        raise _none_like(f"titled like {title!r}" if title is not None else f"of the program {app!r}")
+    return wins[-1]  # the newest (X11) or topmost of those that match
 
 
 def window_by_id(wid: str, title: str = "") -> Window:
-    try:
-        out = _xdotool("getwindowgeometry", "--shell", wid)
-    except WindowError:
-        raise WindowError(f"the window {title or wid!r} is gone") from None
-    vals = dict(line.split("=", 1) for line in out.split() if "=" in line)
-    return Window(wid, title, Region(int(vals["X"]), int(vals["Y"]), int(vals["WIDTH"]), int(vals["HEIGHT"])))
+    """The same window now (it may have moved); WindowError when it is gone."""
+    for w in all_windows():
+        if w.wid == wid:
+            return w
+    raise WindowError(f"the window {title or wid!r} is gone")
+
+
+def raise_window(win: Window) -> bool:
+    """Bring the window to the front where the platform allows; whether it did."""
+    pwc = _pywinctl()
+    if pwc is None:
+        return False
+    for w in pwc.getAllWindows():
+        try:
+            if str(w.getHandle()) == win.wid:
+                return bool(w.activate(wait=True))
+        except Exception:  # noqa: BLE001
+            return False
+    return False

@@ -143,11 +143,15 @@ def test_enlight_window_closed_mid_run(enlight):
     assert len(clicks_on_cells(ev)) == 2
 
 
-def test_enlight_window_moved_mid_run(enlight):
+def test_enlight_window_moved_mid_run_is_followed(enlight):
+    """Issue 17: a window given by title is followed where it moves (a fixed
+    --region still stops: tests/test_safety.py); the game says solved."""
     ev = enlight("--level", "4", "--move-after", "2")
     r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
-    assert r.returncode == 5 and "moved" in r.stderr
-    assert len(clicks_on_cells(ev)) == 2
+    assert r.returncode == 0 and "following it" in r.stderr, r.stderr
+    assert any(e["event"] == "solved" for e in launch.events(ev))
+    assert len(clicks_on_cells(ev)) > 2
+    assert [e for e in launch.events(ev) if e["event"] == "click" and e.get("cell") is None] == []
 
 
 def test_enlight_moved_window_found_by_region_stops_before_clicking(enlight):

@@ -45,31 +45,20 @@ def clicks_inside(path: Path, box: tuple[float, float, float, float]) -> list[tu
 
 # --- GNOME Lights Off --------------------------------------------------------------------------------
 
-def _xdotool(*args: str) -> str:
-    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10).stdout.strip()
+def _lightsoff_window():
+    """The Lights Off window (its title says which puzzle it shows), or None."""
+    from calibration.windows import all_windows
 
-
-def _lightsoff_window() -> tuple[str, str] | None:
-    """(window id, title) of the Lights Off window, or None."""
-    for wid in _xdotool("search", "--name", r"^Puzzle [0-9]+$").split():
-        title = _xdotool("getwindowname", wid)
-        if re.fullmatch(r"Puzzle \d+", title):
-            return wid, title
+    for w in all_windows():
+        if re.fullmatch(r"Puzzle \d+", w.title):
+            return w
     return None
-
-
-def _geometry(wid: str) -> tuple[int, int, int, int]:
-    out = dict(line.split("=", 1) for line in _xdotool("getwindowgeometry", "--shell", wid).splitlines()
-               if "=" in line)
-    return int(out["X"]), int(out["Y"]), int(out["WIDTH"]), int(out["HEIGHT"])
 
 
 @pytest.fixture
 def lightsoff(xvfb, tmp_path, request):
     if LIGHTSOFF is None:
         pytest.skip("GNOME Lights Off is not installed (make test installs the Debian package lightsoff)")
-    if shutil.which("xdotool") is None:
-        pytest.skip("xdotool is not installed (make test installs it)")
     env = dict(os.environ, GTK_THEME=request.param, HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"),
                GSETTINGS_BACKEND="memory", NO_AT_BRIDGE="1")
     cmd = [LIGHTSOFF]
@@ -107,9 +96,10 @@ def test_gnome_lights_off_three_puzzles_in_a_row(lightsoff, tmp_path):
     from solvers.lightsout import LightsRules, apply_presses
 
     for k in range(3):
-        wid, title = _lightsoff_window()
+        win = _lightsoff_window()
+        title = win.title
         n = int(title.split()[1])
-        wx, wy, ww, wh = _geometry(wid)
+        wx, wy, ww, wh = win.region.as_tuple()
         screen = Screen()
         try:
             shot = screen.grab(Region(wx, wy, ww, wh))
@@ -121,15 +111,17 @@ def test_gnome_lights_off_three_puzzles_in_a_row(lightsoff, tmp_path):
         assert seen.returncode == 0, f"puzzle {n} from its screenshot: {seen.stderr}"
         reading = json.loads(seen.stdout)
         log = tmp_path / f"clicks{k}.json"
-        r = bot("run", "enlight", "--window", title, "--clicks", str(log))
+        # by its title, and once by its program's name (--app)
+        where = ("--app", "lightsoff") if k == 1 else ("--window", title)
+        r = bot("run", "enlight", *where, "--clicks", str(log))
         assert r.returncode == 0, f"puzzle {n}: exit {r.returncode}: {r.stderr}{r.stdout}"
         end = time.monotonic() + 15
-        while _lightsoff_window()[1] != f"Puzzle {n + 1}":
+        while _lightsoff_window().title != f"Puzzle {n + 1}":
             assert time.monotonic() < end, f"the game did not move on from puzzle {n}: {_lightsoff_window()}"
             time.sleep(0.1)
         data = json.loads(log.read_text())
         bx, by, bw, bh = data["board"]
-        wx, wy, ww, wh = _geometry(wid)
+        wx, wy, ww, wh = _lightsoff_window().region.as_tuple()
         assert wx <= bx and wy <= by and bx + bw <= wx + ww and by + bh <= wy + wh, (data["board"], (wx, wy, ww, wh))
         clicks = clicks_inside(log, (bx, by, bx + bw, by + bh))
         lat = reading["lattice"]

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from sim import launch
 from sim.browser import Browser
 
-from .helpers import ROOT
+from .helpers import pointer, ROOT
 
 pytestmark = pytest.mark.display
 
@@ -130,13 +130,12 @@ def test_a_broken_profile_is_refused_before_anything(desk, tmp_path, change):
 def test_a_nonsense_scale_never_moves_the_pointer(desk, tmp_path, scale):
     desk.enlight("--level", "4")
     prof, path = calibrate(desk, tmp_path)
-    subprocess.run(["xdotool", "mousemove", "640", "700"], check=True)
+    pointer(640, 700)
     text = json.dumps(prof).replace(f'"scale": {json.dumps(prof["scale"])}', f'"scale": {scale}')
     path.write_text(text)
     r = bot("run", "enlight", "--profile", str(path))
     assert r.returncode == 2 and "scale" in r.stderr, r.stderr
-    where = subprocess.run(["xdotool", "getmouselocation"], capture_output=True, text=True).stdout
-    assert where.startswith("x:640 y:700"), where
+    assert pointer() == (640, 700)
     assert_no_clicks(desk)
     # and the next honest run is not blocked by anything the last one did
     r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
@@ -189,16 +188,27 @@ def test_a_window_moved_mid_run_stops_before_the_next_click(desk, tmp_path, how)
     assert len(on) == 2 and not off and not missed
 
 
+def test_a_window_moved_mid_run_is_followed_when_given_by_title(desk):
+    """--window: the bot re-reads the window's place before each move and
+    goes on where it now is; every click lands on the game's cells."""
+    desk.enlight("--level", "4", "--move-after", "2")
+    r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
+    assert r.returncode == 0, r.stderr
+    assert "following it" in r.stderr and desk.solved()
+    on, off, missed = desk.clicks()
+    assert len(on) > 2 and not off and not missed
+
+
 def test_the_pointer_in_a_corner_is_reported_not_blamed(desk):
     desk.enlight("--level", "4")
-    subprocess.run(["xdotool", "mousemove", "0", "0"], check=True)
+    pointer(0, 0)
     try:
         r = bot("run", "enlight", "--window", TITLE)
         assert r.returncode == 130
         assert "mouse pointer is in a screen corner" in r.stderr and "move it away" in r.stderr
         assert_no_clicks(desk)
     finally:
-        subprocess.run(["xdotool", "mousemove", "640", "700"], check=True)
+        pointer(640, 700)
 
 
 def test_enlight_is_never_played_on_a_tango_page(xvfb, tmp_path):

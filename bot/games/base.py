@@ -72,7 +72,8 @@ class Game:
     title = ""  # in messages: "Lights Out"
     summary = ""  # one line, in the lists of games in --help
     can: frozenset[str] = frozenset()  # of: solve generate detect run demo
-    window_title = ""  # default --window pattern, where the game has a usual window
+    window_title = ""  # the title of our stand-in's window
+    default_window = ""  # a title pattern tried when no --window/--region/profile says where the game is
     values: dict[int, str] = {}  # cell value -> words for messages
     labels: dict[int, str] = {}  # cell value -> a letter drawn on the hint picture
     # help texts: epilogs with examples ("  puzzlebot ..." lines are run by the tests)

@@ -43,6 +43,8 @@ class Lights(Game):
     summary = "Lights Out / Enlight: which cells to press to turn every light off"
     can = frozenset({"solve", "detect", "hint", "run", "demo"})
     window_title = "Device Emulator - Enlight"
+    # the Windows Mobile device emulator's usual titles, and our stand-in's
+    default_window = r"Device Emulator|Emulator.*(Enlight|Windows Mobile|Pocket PC|Smartphone)|^Enlight"
     example_image = "examples/enlight.png"
     values = {0: "off", 1: "lit"}
     solve_description = ("Find the fewest presses that turn every light off. A press toggles the cell "
@@ -53,6 +55,7 @@ class Lights(Game):
     detect_epilog = DETECT_EXAMPLES
     run_examples = """\
   puzzlebot calibrate enlight --window "Device Emulator - Enlight"
+  puzzlebot run enlight --dry-run     # no --window: the emulator's window, by its usual title
   puzzlebot run enlight --window "Device Emulator - Enlight"
 """
     demo_options = (("--level", {"type": int, "default": 3, "help": "Enlight level to play (default 3)"}),)
