@@ -6,7 +6,7 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-APT_PACKAGES := xvfb xdotool python3-tk python3-venv chromium fonts-noto-color-emoji lightsoff
+APT_PACKAGES := xvfb openbox python3-tk python3-venv chromium fonts-noto-color-emoji lightsoff
 
 .PHONY: demo test bench setup sysdeps clean
 
@@ -29,13 +29,13 @@ $(VENV)/.installed: pyproject.toml
 	@echo "[setup 3/3] installing puzzlebot and its Python packages (numpy, OpenCV, mss, pyautogui, pytest, z3, OR-Tools; a few minutes the first time)"
 	$(VENV)/bin/pip install --progress-bar off -e '.[test]' | grep --line-buffered -E '^(Collecting|Successfully)' || true
 	@# pip's own output is filtered above: check that what the tests need is there
-	$(VENV)/bin/python -c 'import cv2, numpy, mss, pytest, hypothesis, ortools, z3'
+	$(VENV)/bin/python -c 'import cv2, numpy, mss, pytest, hypothesis, ortools, z3, Xlib'
 	touch $@
 
 sysdeps:
 	@missing=""; \
 	command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
-	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
+	command -v openbox >/dev/null || missing="$$missing openbox"; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
 	$(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \

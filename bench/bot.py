@@ -143,13 +143,9 @@ def _lightsoff(runs: int, screen, tmp: Path) -> list:
                             start_new_session=True)
 
     def title() -> str | None:
-        ids = subprocess.run(["xdotool", "search", "--name", r"^Puzzle [0-9]+$"], capture_output=True,
-                             text=True).stdout.split()
-        for wid in ids:
-            t = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout.strip()
-            if re.fullmatch(r"Puzzle \d+", t):
-                return t
-        return None
+        from calibration.windows import all_windows
+
+        return next((w.title for w in all_windows() if re.fullmatch(r"Puzzle \d+", w.title)), None)
 
     results = []
     try:

@@ -45,3 +45,23 @@ def pmap(func, items: list, workers: int | None = None) -> list:
         return [func(x) for x in items]
     with ProcessPoolExecutor(workers) as pool:
         return list(pool.map(func, items, chunksize=max(1, len(items) // (4 * workers))))
+
+
+def pointer(x: int | None = None, y: int | None = None, click: bool = False) -> tuple[int, int]:
+    """Move (and click) the real pointer on the test display, as a user's
+    hand would, and say where it is: pyautogui in the test process, with
+    its fail-safe off here only (tests put the pointer in corners on purpose;
+    the bot's own process keeps it on)."""
+    from calibration.windows import xauthority
+
+    xauthority()
+    import pyautogui
+
+    pyautogui.FAILSAFE = False
+    pyautogui.PAUSE = 0
+    if x is not None:
+        pyautogui.moveTo(x, y)
+    if click:
+        pyautogui.click()
+    px, py = pyautogui.position()
+    return int(px), int(py)

@@ -17,7 +17,7 @@ from solvers.lightsout import LightsRules, solve
 from vision.image_io import load_image
 from vision.lights_reader import read_lights
 
-from .helpers import ROOT
+from .helpers import pointer, ROOT
 
 
 def test_press_toggles_the_plus_and_wins():
@@ -79,7 +79,7 @@ def test_window_plays_and_logs_events(xvfb, tmp_path):
         for r, c in answer.cells():
             x0, y0, x1, y1 = lay.cell_box(r, c)
             x, y = 120 + ox + (x0 + x1) // 2, 80 + oy + (y0 + y1) // 2
-            subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
+            pointer(x, y, click=True)
         for _ in range(100):
             lines = [json.loads(s) for s in events.read_text().splitlines()]
             if any(e["event"] == "solved" for e in lines):

@@ -1,6 +1,6 @@
 """Running other people's web games for the tests: a folder served on
 127.0.0.1, opened in a headed Chromium window on the test's virtual screen
-with a DevTools port, real pointer moves and clicks (xdotool), and the
+with a DevTools port, real pointer moves and clicks (pyautogui), and the
 game's own state read through DevTools (never from pixels)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 from sim.browser import Browser
 from sim.launch import free_port
 
-from .helpers import SHARED
+from .helpers import pointer, SHARED
 
 
 def shared_game(*parts: str) -> Path:
@@ -32,8 +32,6 @@ def shared_game(*parts: str) -> Path:
 def need_chromium() -> None:
     if shutil.which("chromium") is None:
         pytest.skip("Chromium is not installed (make test installs it)")
-    if shutil.which("xdotool") is None:
-        pytest.skip("xdotool is not installed (make test installs it)")
 
 
 class Server:
@@ -82,13 +80,12 @@ class Page:
 
     def click(self, page_x: float, page_y: float) -> None:
         sx, sy = self.to_screen(page_x, page_y)
-        # no --sync: it waits for ever when the pointer is already there
-        subprocess.run(["xdotool", "mousemove", str(sx), str(sy), "click", "1"], check=True, timeout=10)
+        pointer(sx, sy, click=True)
         time.sleep(0.05)
 
     def park_pointer(self, page_x: float, page_y: float) -> None:
         sx, sy = self.to_screen(page_x, page_y)
-        subprocess.run(["xdotool", "mousemove", str(sx), str(sy)], check=True, timeout=10)
+        pointer(sx, sy)
         time.sleep(0.05)
 
     def grab(self):
