@@ -59,12 +59,23 @@ def xauthority() -> None:
 
 
 
+def _quiet():
+    """python-xlib prints a warning on standard output for a display with
+    an empty Xauthority (ours, see :func:`xauthority`): kept out of the
+    commands' output."""
+    import contextlib
+    import io
+
+    return contextlib.redirect_stdout(io.StringIO())
+
+
 def _pywinctl():
     """The PyWinCtl module, or None where it cannot be used (not installed,
     no display to connect to)."""
     xauthority()
     try:
-        import pywinctl
+        with _quiet():
+            import pywinctl
     except Exception:  # noqa: BLE001 - it raises whatever its platform layer raises without a display
         return None
     return pywinctl
@@ -103,7 +114,9 @@ def _x11_app(xid: int, d=None) -> str:
     from Xlib import display
 
     own = d is None
-    d = d or display.Display()
+    if d is None:
+        with _quiet():
+            d = display.Display()
     try:
         w = d.create_resource_object("window", xid)
         names = list(w.get_wm_class() or ())
@@ -128,7 +141,8 @@ def _xlib_windows(with_app: bool = False) -> list[Window]:
     except Exception:  # noqa: BLE001
         return []
     try:
-        d = display.Display()
+        with _quiet():
+            d = display.Display()
     except Exception:  # noqa: BLE001
         return []
     out = []
