@@ -374,12 +374,15 @@ class Runner:
         time.sleep(HOVER_FADE)
         return True
 
-    def _follow(self, lat: Lattice, result: RunResult):
+    def _follow(self, lat: Lattice, result: RunResult, before: Region | None = None):
         """The game's window moved: move the target, the map and the board
         with it; returns the new watch region, its lattice and the frame's
-        reference capture.  Stopped when it was resized, hidden or closed."""
-        before = self.target.region
-        window = self.target.current_window(follow=True)
+        reference capture.  Stopped when it was resized, hidden or closed.
+        ``before``: the target's region before an update already made."""
+        if before is None:
+            before = self.target.region
+            self.target.current_window(follow=True)
+        window = self.target.window.region
         dx, dy = self.target.region.left - before.left, self.target.region.top - before.top
         b = self.board_region
         self.board_region = result.board_region = Region(b.left + dx, b.top + dy, b.width, b.height)
@@ -433,10 +436,11 @@ class Runner:
             raise_window(self.target.window)  # in front before the first click, where the platform allows
         for i, step in enumerate(steps):
             r, c = step.cell
-            if self.target.moved():  # the window moved: follow it, and look afresh there
-                watch, wlat, ref = self._follow(lat, result)
+            before = self.target.region
+            window = self.target.current_window(follow=True)  # one lookup a move
+            if self.target.region != before:  # the window moved: follow it, and look afresh there
+                watch, wlat, ref = self._follow(lat, result, before)
                 shot = None
-            window = self.target.current_window()
             bounds = safety.Bounds(self.target.region, screens, window)
             now = shot if shot is not None else self._grab(watch)
             if self._frame_moved(now, ref, ring):

@@ -133,6 +133,10 @@ def _x11_app(xid: int, d=None) -> str:
             d.close()
 
 
+# python-xlib's connection, made once: a lookup before every move must be cheap.
+_display = None
+
+
 def _xlib_windows(with_app: bool = False) -> list[Window]:
     """Top-level windows from the X server's tree (no window manager)."""
     xauthority()
@@ -140,11 +144,14 @@ def _xlib_windows(with_app: bool = False) -> list[Window]:
         from Xlib import X, display
     except Exception:  # noqa: BLE001
         return []
-    try:
-        with _quiet():
-            d = display.Display()
-    except Exception:  # noqa: BLE001
-        return []
+    global _display
+    if _display is None:
+        try:
+            with _quiet():
+                _display = display.Display()
+        except Exception:  # noqa: BLE001
+            return []
+    d = _display
     out = []
     try:
         root = d.screen().root
@@ -164,8 +171,8 @@ def _xlib_windows(with_app: bool = False) -> list[Window]:
                 out.append(Window(str(w.id), str(title), Region(-pos.x, -pos.y, g.width, g.height), True, app))
             except Exception:  # noqa: BLE001 - gone meanwhile
                 continue
-    finally:
-        d.close()
+    except Exception:  # noqa: BLE001 - the connection broke: make a new one next time
+        _display = None
     return out
 
 
