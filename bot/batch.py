@@ -228,6 +228,8 @@ def run_batch(game, args) -> int:
     total = None if any(s.video for s in srcs) else len(srcs)
     bar = _Progress(total)
     results: list[Result] = []
+    waiting: dict[int, Result] = {}  # read, not yet printed (an earlier one is still being read)
+    next_out = 0
     interrupted = False
     t0 = time.monotonic()
     # forkserver, not fork: the parent decodes video frames with OpenCV while
@@ -255,6 +257,10 @@ def run_batch(game, args) -> int:
                 res = f.result()
                 results.append(res)
                 bar.step()
+                waiting[res.index] = res
+            while next_out in waiting:  # JSON Lines stream out in the order of the input
+                res = waiting.pop(next_out)
+                next_out += 1
                 if args.json:
                     print(json.dumps(res.as_json()), flush=True)
     except KeyboardInterrupt:
@@ -263,6 +269,9 @@ def run_batch(game, args) -> int:
     finally:
         bar.end()
         pool.shutdown(wait=not interrupted, cancel_futures=True)
+    if args.json:  # after Ctrl-C: what was read beyond a gap left by an unfinished image
+        for i in sorted(waiting):
+            print(json.dumps(waiting[i].as_json()), flush=True)
     seconds = time.monotonic() - t0
     results.sort(key=lambda r: r.index)
     if not args.json:

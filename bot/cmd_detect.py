@@ -1,7 +1,8 @@
-"""``puzzlebot detect GAME IMAGE`` and ``puzzlebot hint GAME IMAGE OUT``:
-what the readers see in a screenshot, and the answer drawn on it, offline
-(no screen, no mouse).  One sub-command per game of the registry that has a
-reader; ``hint`` for those the bot can also play."""
+"""``puzzlebot detect GAME PATH...`` and ``puzzlebot hint GAME IMAGE OUT``:
+what the readers see in screenshots (one, or many: :mod:`bot.batch`), and
+the answer drawn on one, offline (no screen, no mouse).  One sub-command per
+game of the registry that has a reader; ``hint`` for those that have one
+and a click plan."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import sys
 
 from .options import game_parsers
 
-DETECT_TAIL = ""
 HINT_EXAMPLE = """\
 example:
   puzzlebot hint {game.name} {game.example_image} hint.png   # orange dots on the cells to click
@@ -21,21 +21,20 @@ def register(sub) -> None:
     p = sub.add_parser("detect", help="read a board from a screenshot (offline)",
                        description="Read the board in a screenshot and print what was seen.",
                        epilog=_examples("detect"))
-    game_parsers(p, "detect", "Read a {game.title} board from an image.", DETECT_TAIL, lambda g: _detect(g),
-                 _detect_arguments)
+    game_parsers(p, "detect", "Read a {game.title} board from an image.", "", _detect, _detect_arguments)
     h = sub.add_parser("hint", help="mark the answer on a screenshot",
                        description="Read a board from a screenshot and mark the cells to click on it.",
                        epilog=_examples("hint"))
     game_parsers(h, "hint", "Mark the cells to click on a {game.title} screenshot (orange dots; letters "
                  "name the value a cell must show where a cell takes several clicks).", HINT_EXAMPLE,
-                 lambda g: _hint(g), _hint_arguments)
+                 _hint, _hint_arguments)
 
 
 def _examples(what: str) -> str:
     from . import games
 
     lines = []
-    for g in games.able("detect" if what == "detect" else "run"):
+    for g in games.able(what):
         if what == "detect":
             lines += [ln for ln in g.detect_epilog.splitlines() if ln.strip().startswith("puzzlebot detect")][:1]
         elif getattr(g, "example_image", None):
