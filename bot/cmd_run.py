@@ -190,10 +190,10 @@ def run_cmd(args) -> int:
         from vision.overlay import plan_overlay
 
         marks = [(s.cell, game.labels.get(int(s.after[s.cell]), "")) for s in result.steps]
-        write_image(args.hint, plan_overlay(result.image, lat, marks))
-        if not args.dry_run and result.steps and result.final_image is not None:
+        write_image(args.hint, plan_overlay(result.first.image, lat, marks))
+        if not args.dry_run and result.steps and result.final is not None:
             final = args.hint.rsplit(".", 1)
-            write_image(f"{final[0]}-final.{final[1] if len(final) > 1 else 'png'}", result.final_image)
+            write_image(f"{final[0]}-final.{final[1] if len(final) > 1 else 'png'}", result.final.image)
     if args.dry_run:
         print(f"read a {lat.rows}x{lat.cols} board at screen {result.board_region.as_tuple()}; "
               f"plan: {len(result.steps)} moves, {n_clicks} clicks (dry run: nothing clicked)")

@@ -31,6 +31,7 @@ from calibration.mapping import Region, ScreenMap
 from calibration.windows import Window, WindowError, raise_window, window_by_id
 from solvers.errors import PuzzlebotError
 from vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
+from vision.frames import Frame
 from vision.lattice import Lattice
 
 from . import safety
@@ -147,8 +148,8 @@ class RunResult:
     steps: list
     timings: Timings
     board_region: Region  # the board in screen pixels
-    image: np.ndarray | None = None  # the first capture of the region
-    final_image: np.ndarray | None = None  # the last capture of the region
+    first: Frame | None = None  # the first capture of the region
+    final: Frame | None = None  # the last capture of the region
     outcome: str = ""  # how the run ended, in words
     log: list[str] = field(default_factory=list)
 
@@ -193,6 +194,11 @@ class Runner:
         img = self.screen.grab(region)
         self.t.capture += time.perf_counter() - t
         return img
+
+    def _frame(self, img: np.ndarray, what: str) -> Frame:
+        """A capture of the target region with where it came from."""
+        reg = self.target.region
+        return Frame(f"{what} of {reg.as_tuple()}", img, region=reg.as_tuple(), scale=self.scale)
 
     def _name(self, v) -> str:
         return self.game.value_name(v)
@@ -422,7 +428,8 @@ class Runner:
         board = Region(int(self.target.region.left + bx0), int(self.target.region.top + by0),
                        int(round(bx1 - bx0)), int(round(by1 - by0)))
         self.board_region = board
-        result = RunResult(reading, steps, self.t, board, image=img, final_image=img)
+        first = self._frame(img, "first capture")
+        result = RunResult(reading, steps, self.t, board, first=first, final=first)
         if dry_run or not steps:
             result.outcome = "dry run" if dry_run else "already solved"
             self.t.total = time.perf_counter() - start
@@ -475,7 +482,7 @@ class Runner:
                 got = self.game.read_cells(shot, wlat, reading)
                 how = "settled" if np.array_equal(got, step.after) else "timeout"
             if how == "replaced":
-                result.final_image = self._grab(self.target.region)
+                result.final = self._frame(self._grab(self.target.region), "final capture")
                 result.outcome = "solved: the game replaced the board after the last move"
                 break
             if how != "settled":
@@ -490,6 +497,6 @@ class Runner:
                               f"{self._name(step.after[rr, cc])}; stopped")
         else:
             result.outcome = "solved"
-            result.final_image = self._grab(self.target.region)
+            result.final = self._frame(self._grab(self.target.region), "final capture")
         self.t.total = time.perf_counter() - start
         return result
