@@ -17,12 +17,14 @@ The commands (``solve``, ``generate``, ``detect``, ``hint``, ``run``,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable
 
 from solvers.errors import PuzzlebotError
-from vision.lattice import Lattice
+
+if TYPE_CHECKING:  # annotations only: the command line starts without numpy or OpenCV
+    import numpy as np
+
+    from vision.lattice import Lattice
 
 
 @dataclass
@@ -178,6 +180,47 @@ def click_steps(state: np.ndarray, target: np.ndarray, cycle: int, skip: np.ndar
                 steps.append(Step((r, c), k, cur, after))
                 cur = after
     return steps
+
+
+# The demo options of the games whose stand-in is a generated web page.
+WEB_DEMO_OPTIONS = (
+    ("--seed", {"type": int, "default": 7, "help": "puzzle seed of the generated stand-ins (default 7)"}),
+    ("--dark", {"action": "store_true", "help": "web stand-ins in dark mode"}),
+)
+
+
+def web_stand_in(module: str, slug: str, label: str, box: tuple[int, int, int, int], workdir, options,
+                 *page_args: str) -> StandIn:
+    """A stand-in web page (``python -m MODULE``, our page server) open in a
+    headed Chromium window at ``box`` (x, y, w, h), in dark mode when the
+    options say so; ready once the page logs "ready"."""
+    import time
+
+    from calibration.mapping import Region
+    from sim import launch
+    from sim.browser import Browser
+
+    ev = workdir / f"{slug}.jsonl"
+    port = launch.free_port()
+    proc = launch.start_page(module, ev, port, *page_args)
+    browser = None
+    try:
+        time.sleep(0.5)
+        url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if getattr(options, "dark", False) else "")
+        browser = Browser(url, *box)
+        launch.wait_for(ev, "ready", 60)
+        time.sleep(1.0)
+    except BaseException:
+        if browser is not None:
+            browser.close()
+        launch.stop(proc)
+        raise
+
+    def close():
+        browser.close()
+        launch.stop(proc)
+
+    return StandIn(label, slug, Region(*box), lambda t: logged_solved(ev, t), close)
 
 
 def logged_solved(events, timeout: float) -> bool:

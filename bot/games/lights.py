@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 
 from solvers.errors import InputError
 
@@ -167,6 +166,8 @@ class Lights(Game):
         return whole_in(img, lattice, reading.raw)
 
     def plan(self, reading):
+        import numpy as np
+
         from solvers.lightsout import LightsRules, apply_presses, solve
 
         rules = LightsRules(*reading.state.shape)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 
 from solvers.errors import InputError, UnsolvableError
 
-from .base import Detection, Game, Reading, StandIn, cells_text, click_steps, logged_solved
+from .base import WEB_DEMO_OPTIONS, Detection, Game, Reading, StandIn, cells_text, click_steps, web_stand_in
 
 EXAMPLES = """\
 file format: one row of region letters per line (any letter or symbol names a
@@ -68,10 +67,7 @@ class Queens(Game):
   puzzlebot run queens --dry-run
   puzzlebot run queens --window Queens
 """
-    demo_options = (
-        ("--seed", {"type": int, "default": 7, "help": "puzzle seed of the generated stand-ins (default 7)"}),
-        ("--dark", {"action": "store_true", "help": "web stand-ins in dark mode"}),
-    )
+    demo_options = WEB_DEMO_OPTIONS
 
     # --- files ---------------------------------------------------------------
 
@@ -154,6 +150,8 @@ class Queens(Game):
     # --- screenshots -------------------------------------------------------------
 
     def detect(self, img) -> Detection:
+        import numpy as np
+
         from vision.queens_reader import read_queens
 
         rd = read_queens(img)
@@ -201,6 +199,8 @@ class Queens(Game):
         return whole_in(img, lattice, reading.raw)
 
     def plan(self, reading):
+        import numpy as np
+
         from solvers.queens import QUEEN, QueensPuzzle, solve
 
         rd = reading.raw
@@ -248,35 +248,9 @@ class Queens(Game):
         return out
 
     def stand_in(self, workdir, options) -> StandIn:
-        import time
-
-        from calibration.mapping import Region
-        from sim import launch
-        from sim.browser import Browser
-
-        ev = workdir / "queens.jsonl"
-        port = launch.free_port()
         seed = getattr(options, "seed", 7)
-        proc = launch.start_page("sim.queens_page", ev, port, "--seed", str(seed), "--size", "8")
-        browser = None
-        box = (380, 20, 640, 700)
-        try:
-            time.sleep(0.5)
-            url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if getattr(options, "dark", False) else "")
-            browser = Browser(url, *box)
-            launch.wait_for(ev, "ready", 60)
-            time.sleep(1.0)
-        except BaseException:
-            if browser is not None:
-                browser.close()
-            launch.stop(proc)
-            raise
-
-        def close():
-            browser.close()
-            launch.stop(proc)
-
-        return StandIn(f"Queens 8x8 (seed {seed})", "queens", Region(*box), lambda t: logged_solved(ev, t), close)
+        return web_stand_in("sim.queens_page", "queens", f"Queens 8x8 (seed {seed})", (380, 20, 640, 700),
+                            workdir, options, "--seed", str(seed), "--size", "8")
 
 
 def _debug(img, rd):

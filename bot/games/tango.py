@@ -8,11 +8,10 @@ from __future__ import annotations
 import json
 import sys
 
-import numpy as np
 
 from solvers.errors import PuzzlebotError, UnsolvableError
 
-from .base import Detection, Game, Reading, StandIn, cells_text, click_steps, logged_solved
+from .base import WEB_DEMO_OPTIONS, Detection, Game, Reading, StandIn, cells_text, click_steps, web_stand_in
 
 EXAMPLES = """\
 file format: rows of S (sun), M (moon), . (empty), lower-case s/m for pieces
@@ -75,10 +74,7 @@ class Tango(Game):
   puzzlebot run tango --window Tango --interval 0.02
   puzzlebot run tango --dry-run --hint plan.png      # show the plan, touch nothing
 """
-    demo_options = (
-        ("--seed", {"type": int, "default": 7, "help": "puzzle seed of the generated stand-ins (default 7)"}),
-        ("--dark", {"action": "store_true", "help": "web stand-ins in dark mode"}),
-    )
+    demo_options = WEB_DEMO_OPTIONS
 
     # --- files ---------------------------------------------------------------
 
@@ -174,6 +170,8 @@ class Tango(Game):
     # --- the bot ---------------------------------------------------------------
 
     def read(self, img, hint=None):
+        import numpy as np
+
         from solvers.tango.rules import violations
         from vision.errors import UnreadableBoardError
         from vision.tango_reader import read_tango
@@ -201,6 +199,8 @@ class Tango(Game):
         return whole_in(img, lattice, reading.raw)
 
     def plan(self, reading):
+        import numpy as np
+
         from solvers.tango.solve import NoTangoSolution, solve
 
         board = reading.raw.board
@@ -243,34 +243,9 @@ class Tango(Game):
         return out
 
     def stand_in(self, workdir, options) -> StandIn:
-        import time
-
-        from calibration.mapping import Region
-        from sim import launch
-        from sim.browser import Browser
-
-        ev = workdir / "tango.jsonl"
-        port = launch.free_port()
         seed = getattr(options, "seed", 7)
-        proc = launch.start_tango_server(ev, port, "--seed", str(seed))
-        browser = None
-        try:
-            time.sleep(0.5)
-            url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if getattr(options, "dark", False) else "")
-            browser = Browser(url, 400, 20, 820, 760)
-            launch.wait_for(ev, "ready", 60)
-            time.sleep(1.0)
-        except BaseException:
-            if browser is not None:
-                browser.close()
-            launch.stop(proc)
-            raise
-
-        def close():
-            browser.close()
-            launch.stop(proc)
-
-        return StandIn(f"Tango 6x6 (seed {seed})", "tango", Region(400, 20, 820, 760), lambda t: logged_solved(ev, t), close)
+        return web_stand_in("sim.tango_page", "tango", f"Tango 6x6 (seed {seed})", (400, 20, 820, 760),
+                            workdir, options, "--seed", str(seed))
 
 
 def _solve_one(board, args) -> int:
