@@ -126,7 +126,7 @@ def gradient(img: np.ndarray) -> np.ndarray:
     """Per-pixel colour/brightness change: the Sobel gradient magnitude in
     Lab space (L on 0-100, all three channels together); a sharp step of
     size s gives about s."""
-    lab = cv2.cvtColor(img.astype(np.float32) * (1 / 255), cv2.COLOR_BGR2LAB)
+    lab = cv2.cvtColor(np.multiply(img, np.float32(1 / 255), dtype=np.float32), cv2.COLOR_BGR2LAB)
     gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3)
     sq = cv2.transform(cv2.add(cv2.multiply(gx, gx), cv2.multiply(gy, gy)), np.ones((1, 3), np.float32))

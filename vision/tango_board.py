@@ -153,7 +153,7 @@ class SideEvidence:
         if img is not None:
             # thin straight lines: pixels darker or lighter than both
             # neighbours two pixels away across the line
-            L = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32) * (100 / 255)
+            L = np.multiply(cv2.cvtColor(img, cv2.COLOR_BGR2LAB)[..., 0], np.float32(100 / 255), dtype=np.float32)
             for axis in (1, 0):
                 a, b = np.roll(L, RIDGE_REACH, axis=axis), np.roll(L, -RIDGE_REACH, axis=axis)
                 ridge = ((np.minimum(a, b) - L > RIDGE_CONTRAST) | (L - np.maximum(a, b) > RIDGE_CONTRAST))
@@ -177,9 +177,9 @@ class SideEvidence:
         for d in (-1, 0, 1):
             q = np.clip(pi + d, 0, limit - 1)
             if vertical:
-                tot = sums[bi][:, q] - sums[ai][:, q]
+                tot = sums[bi[:, None], q] - sums[ai[:, None], q]
             else:
-                tot = sums[q][:, bi].T - sums[q][:, ai].T
+                tot = sums[q, bi[:, None]] - sums[q, ai[:, None]]
             mean = tot / np.maximum(1, (bi - ai))[:, None]
             out = np.maximum(out, mean) if strongest else out + mean / 3
         bad = ((a < 0) | (b > length) | (bi - ai < 2))[:, None] | ((pi < 1) | (pi >= limit - 1))[None, :]
@@ -203,19 +203,18 @@ class SideEvidence:
         top = lat.y0 + rs * lat.py + d
         bottom = lat.y0 + (rs + 1) * lat.py - d
 
-        def vert(x, inward):  # (rows, cols)
-            e = self._segments(self.down, x, ya, yb, self.w, self.h, True)
-            i = self._segments(self.down, x + inward * inside, ya, yb, self.w, self.h, True, False)
-            return e, i
-
-        def horiz(y, inward):  # (rows, cols)
-            e = self._segments(self.across, y, xa, xb, self.h, self.w, False).T
-            i = self._segments(self.across, y + inward * inside, xa, xb, self.h, self.w, False, False).T
-            return e, i
+        # both sides of every cell in one call per axis: (2, rows, cols)
+        both_x, inner_x = np.concatenate([left, right]), np.concatenate([left + inside, right - inside])
+        both_y, inner_y = np.concatenate([top, bottom]), np.concatenate([top + inside, bottom - inside])
+        e_v = self._segments(self.down, both_x, ya, yb, self.w, self.h, True).reshape(rows, 2, cols).transpose(1, 0, 2)
+        i_v = self._segments(self.down, inner_x, ya, yb, self.w, self.h, True, False).reshape(rows, 2, cols) \
+            .transpose(1, 0, 2)
+        e_h = self._segments(self.across, both_y, xa, xb, self.h, self.w, False).T.reshape(2, rows, cols)
+        i_h = self._segments(self.across, inner_y, xa, xb, self.h, self.w, False, False).T.reshape(2, rows, cols)
 
         count = np.zeros((rows, cols))
         known = np.zeros((rows, cols))
-        for e, i in (vert(left, 1), vert(right, -1), horiz(top, 1), horiz(bottom, -1)):
+        for e, i in ((e_v[0], i_v[0]), (e_v[1], i_v[1]), (e_h[0], i_h[0]), (e_h[1], i_h[1])):
             ok = ~(np.isnan(e) | np.isnan(i))
             known += ok
             count += ok & (e >= np.maximum(SIDE_MIN, SIDE_RATIO * np.nan_to_num(i)))
@@ -224,14 +223,13 @@ class SideEvidence:
             # the lattice cuts through) means these are not the cells; a
             # piece's outline crosses such a line at a few pixels only
             lo, hi = 0.5 - box / 2 + CROSS_SPAN, 0.5 + box / 2 - CROSS_SPAN
-            straight = np.zeros((rows, cols))
-            for t in np.linspace(lo, hi, 9):
-                xs = lat.x0 + (cs + t) * lat.px
-                ys = lat.y0 + (rs + t) * lat.py
-                straight = np.maximum(straight, np.nan_to_num(
-                    self._segments(self.ridge_down, xs, ya, yb, self.w, self.h, True)))
-                straight = np.maximum(straight, np.nan_to_num(
-                    self._segments(self.ridge_across, ys, xa, xb, self.h, self.w, False).T))
+            ts = np.linspace(lo, hi, 9)
+            xs = (lat.x0 + (cs[None, :] + ts[:, None]) * lat.px).ravel()  # (9 * cols): every t's columns
+            ys = (lat.y0 + (rs[None, :] + ts[:, None]) * lat.py).ravel()
+            down = self._segments(self.ridge_down, xs, ya, yb, self.w, self.h, True).reshape(rows, len(ts), cols)
+            across = self._segments(self.ridge_across, ys, xa, xb, self.h, self.w, False).T.reshape(len(ts), rows, cols)
+            straight = np.maximum(np.nan_to_num(down).max(axis=1), np.nan_to_num(across).max(axis=0))
+            straight = np.maximum(straight, 0.0)
             count = np.where(straight >= CROSS_LINE, 0, count)
         return np.where(known >= 3, count * 4 / np.maximum(known, 1), np.nan)
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from solvers.tango.board import EMPTY, MOON, SUN
 
+from .colour_math import distance, squared_distance
 
 # Cells are compared as PATCH x PATCH pixel patches of their middle ...
 PATCH = 24
@@ -104,11 +105,15 @@ GIVENS_CLEAR = 1.5
 GIVENS_AGREE = 0.6
 
 
+# OpenCV's 8-bit Lab to L on 0-100 and a, b around 0, per channel.
+_LAB_SCALE = np.empty((1, 256, 3), np.float32)
+_LAB_SCALE[0, :, 0] = np.arange(256, dtype=np.float32) * (100 / 255)
+_LAB_SCALE[0, :, 1] = _LAB_SCALE[0, :, 2] = np.arange(256, dtype=np.float32) - 128
+
+
 def lab_float(img: np.ndarray) -> np.ndarray:
-    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[..., 0] *= 100 / 255
-    lab[..., 1:] -= 128
-    return lab
+    """Lab of a BGR image as float32: L 0-100, a and b -128..127."""
+    return cv2.LUT(cv2.cvtColor(img, cv2.COLOR_BGR2LAB), _LAB_SCALE)
 
 
 @dataclass
@@ -143,8 +148,7 @@ def _grounds(cells: np.ndarray, ds: list[int]) -> np.ndarray:
     rings = [_ring(cells, d, step=3) for d in ds]  # each r, c, 4, M_d, 3
     cand = np.concatenate([rg.mean(axis=3) for rg in rings], axis=2)  # r, c, S, 3
     pix = np.concatenate([rg.reshape(*rg.shape[:2], -1, 3) for rg in rings], axis=2)  # r, c, all pixels, 3
-    diff = pix[:, :, None] - cand[:, :, :, None]
-    agree = (np.einsum("rcsmk,rcsmk->rcsm", diff, diff) <= (INK / 2) ** 2).sum(axis=3)
+    agree = (squared_distance(pix[:, :, None], cand[:, :, :, None]) <= (INK / 2) ** 2).sum(axis=3)
     best = np.argmax(agree, axis=2)
     return np.take_along_axis(cand, best[:, :, None, None], axis=2)[:, :, 0]
 
@@ -175,7 +179,7 @@ def cut_cells(board: np.ndarray, n: int, box: float, grounds: list[np.ndarray] |
         # ground, then the median of the four sides
         ds = range(px(BORDER_AT[0]), px(BORDER_AT[1]) + 1)
         meds = np.stack([np.median(_ring(blocks, d, step=2), axis=3) for d in ds], axis=3)  # r, c, 4, D, 3
-        far = np.argmax(np.linalg.norm(meds - ground[:, :, None, None], axis=4), axis=3)
+        far = np.argmax(distance(meds, ground[:, :, None, None]), axis=3)
         sides = np.take_along_axis(meds, far[:, :, :, None, None], axis=3)[:, :, :, 0]  # r, c, 4, 3
         # the sides facing the board's frame are left out (the frame is no
         # given's border): sides are top, bottom, left, right
@@ -183,8 +187,7 @@ def cut_cells(board: np.ndarray, n: int, box: float, grounds: list[np.ndarray] |
         inner[0, :, 0] = inner[-1, :, 1] = inner[:, 0, 2] = inner[:, -1, 3] = False
         sides = np.where(inner[..., None], sides, np.nan)
         border = np.nanmedian(sides, axis=2)
-    diff = patches - ground[:, :, None, None]
-    ink = np.einsum("rcyxk,rcyxk->rcyx", diff, diff) > INK * INK
+    ink = squared_distance(patches, ground[:, :, None, None]) > INK * INK
     return [Cell(patches[r, c], ground[r, c], border[r, c], ink[r, c]) for r in range(n) for c in range(n)]
 
 
@@ -195,7 +198,7 @@ def _shift_min(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     best = None
     for dy in range(3):
         for dx in range(3):
-            d = np.linalg.norm(a - pad[dy:dy + PATCH, dx:dx + PATCH], axis=2)
+            d = distance(a, pad[dy:dy + PATCH, dx:dx + PATCH])
             best = d if best is None else np.minimum(best, d)
     return best
 
@@ -283,7 +286,7 @@ class Look:
 def _look(cells: list[Cell]) -> Look:
     stack = np.stack([_normalised(c) for c in cells])
     template = np.median(stack, axis=0)
-    ink = np.linalg.norm(template, axis=2) > INK
+    ink = distance(template) > INK
     return Look(template, ink, _ink_colour(cells), _roundness(ink), len(cells))
 
 
@@ -354,8 +357,7 @@ def _match(cells: list[Cell], templates: list[np.ndarray]) -> tuple[np.ndarray, 
     for dy in range(3):
         for dx in range(3):
             shifted = pads[:, dy:dy + PATCH, dx:dx + PATCH]  # T x P x P x 3
-            diff = norm[:, None] - shifted[None]
-            d = np.sqrt(np.einsum("ntyxc,ntyxc->ntyx", diff, diff))
+            d = distance(norm[:, None], shifted[None])
             dist = d if dist is None else np.minimum(dist, d)
     bad = dist > FIT
     foreign = bad.all(axis=1)  # N x P x P
@@ -544,15 +546,21 @@ def _grounds_around_pieces(cells: list[Cell], rd: CellReading, cols: int) -> tup
     masks = {0: np.zeros((PATCH, PATCH), bool)}
     for lk, v in zip(rd.looks, rd.values_of or []):
         masks[v] = cv2.dilate(lk.ink.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
-    colour, texture = [], []
-    for i, c in enumerate(cells):
-        m = masks.get(int(rd.values.ravel()[i]), masks[0])
-        keep = c.patch[~m] if (~m).sum() >= 16 else c.patch.reshape(-1, 3)
-        med = np.median(keep, axis=0)
-        colour.append(med)
-        lo, hi = np.percentile(keep[:, 0], PATTERN_PERCENTILES)
-        texture.append([float(hi - lo)])
-    return np.stack(colour), np.array(texture)
+    # cells with the same mask keep the same number of pixels: measured
+    # together, a group at a time
+    groups: dict[int, list[int]] = {}
+    for i, v in enumerate(rd.values.ravel()):
+        m = masks.get(int(v), masks[0])
+        groups.setdefault(id(m) if (~m).sum() >= 16 else 0, []).append(i)
+    colour = np.empty((len(cells), 3), np.float32)
+    texture = np.empty((len(cells), 1))
+    for key, idx in groups.items():
+        m = masks.get(int(rd.values.ravel()[idx[0]]), masks[0]) if key else np.zeros((PATCH, PATCH), bool)
+        keep = np.stack([cells[i].patch[~m] for i in idx])  # cells, pixels, 3
+        colour[idx] = np.median(keep, axis=1)
+        lo, hi = np.percentile(keep[:, :, 0], PATTERN_PERCENTILES, axis=1)
+        texture[idx, 0] = hi - lo
+    return colour, texture
 
 
 LEAST = {"ground": LOCK_MIN, "border": BORDER_MIN, "ground's pattern": LOCK_MIN}

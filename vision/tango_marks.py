@@ -18,6 +18,7 @@ import numpy as np
 
 from solvers.tango.board import EQUAL, OPPOSITE
 
+from .colour_math import distance, median_first
 from .lattice import Lattice
 
 # Half the window around an edge's middle (fraction of the pitch): marks are
@@ -114,7 +115,7 @@ def _shift_dist(win: np.ndarray, ref: np.ndarray, with_ref: bool = False):
     best, score, at = None, np.inf, None
     for dy in range(3):
         for dx in range(3):
-            d = np.linalg.norm(mid - ref[dy:dy + n, dx:dx + n], axis=2)
+            d = distance(mid, ref[dy:dy + n, dx:dx + n])
             m = float(np.mean(np.minimum(d, 2 * INK)))  # a mark's ink must not pick the shift
             if m < score:
                 best, score, at = d, m, ref[dy:dy + n, dx:dx + n]
@@ -289,9 +290,9 @@ def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
     if big.sum() >= BADGE_FILL * w * h and w >= 0.25 * size and h >= 0.25 * size:
         inner = cv2.erode(big.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         colour = np.median(win[inner], axis=0) if inner.any() else None
-        plain = float(np.mean(np.linalg.norm(win[inner] - colour, axis=1) <= INK)) if colour is not None else 0
+        plain = float(np.mean(distance(win[inner], colour) <= INK)) if colour is not None else 0
         if colour is not None and plain >= BADGE_PLAIN:
-            glyph = inner & (np.linalg.norm(win - colour, axis=2) > INK)
+            glyph = inner & (distance(win, colour) > INK)
             gparts = _components(glyph, max(2.0, CENTRED * pitch + 2))
             gtotal = int(sum(p[0].sum() for p in gparts))
             if gtotal >= 3:
@@ -342,9 +343,13 @@ def _shift_dist_many(wins: np.ndarray, refs: np.ndarray, shifts: bool = True) ->
                     best_at[better] = (dy, dx)
                     best_score = np.minimum(best_score, score)
     full = np.broadcast_to(refs, wins.shape)
-    ref = np.stack([full[i, dy:dy + n, dx:dx + n] for i, (dy, dx) in enumerate(best_at)])
-    diff = mid - ref
-    return np.sqrt(np.einsum("eyxc,eyxc->eyx", diff, diff)), ref
+    ref = np.empty_like(mid)
+    for dy in range(3):
+        for dx in range(3):
+            at = (best_at[:, 0] == dy) & (best_at[:, 1] == dx)
+            if at.any():
+                ref[at] = full[at, dy:dy + n, dx:dx + n]
+    return distance(mid, ref), ref
 
 
 def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: bool = True,
@@ -385,7 +390,7 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
         # the look of an edge without a mark: the median over these windows
         # and the same lines further along (when most edges carry marks, as
         # on small boards, the middles alone would give a mark's look)
-        template = np.median(np.concatenate([W, np.stack([w for k in keys for w in wins[k][1:]])]), axis=0)
+        template = median_first(np.concatenate([W, np.stack([w for k in keys for w in wins[k][1:]])]))
         mid = W[:, 1:-1, 1:-1]
         # unlike an edge without a mark, unlike this very line a little
         # further along (drawn darker or thicker on some edges), unlike both
@@ -395,16 +400,16 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
         after, _ = _shift_dist_many(W, np.stack([wins[k][2] for k in keys]), shifts=False)
         g1 = np.stack([grounds[k[0] * lat.cols + k[1]] for k in keys])[:, None, None]
         g2 = np.stack([grounds[k[2] * lat.cols + k[3]] for k in keys])[:, None, None]
-        d1, d2 = np.linalg.norm(mid - g1, axis=3), np.linalg.norm(mid - g2, axis=3)
+        d1, d2 = distance(mid, g1), distance(mid, g2)
         unlike_ground = (d1 > INK) & (d2 > INK)
         line_like = (d1 > INK / 2) & (d2 > INK / 2)  # as faint as a grid line may be
         # the same line further along the edge, both ways (where a game that
         # erases lines under marks still draws them)
         # (clearly drawn there: a faint line's gaps are noise, not erasure)
         along_like = [
-            (np.linalg.norm(A - g1, axis=3) > INK) & (np.linalg.norm(A - g2, axis=3) > INK)
+            (distance(A, g1) > INK) & (distance(A, g2) > INK)
             for A in (np.stack([wins[k][j] for k in keys])[:, 1:-1, 1:-1] for j in (1, 2))]
-        on_line = (np.linalg.norm(line - g1, axis=3) > INK / 2) & (np.linalg.norm(line - g2, axis=3) > INK / 2)
+        on_line = (distance(line, g1) > INK / 2) & (distance(line, g2) > INK / 2)
         # where the no-mark edge has its line (a band, where lines sit a
         # pixel or two apart from edge to edge) this very line further along
         # is the better reference: a mark's bar beside the line is ink there
