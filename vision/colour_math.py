@@ -26,13 +26,12 @@ def distance(a: np.ndarray, b: np.ndarray | float = 0.0) -> np.ndarray:
 
 
 def median_first(x: np.ndarray) -> np.ndarray:
-    """``np.median(x, axis=0)`` for a float array without NaNs: partitioned
-    around the middle once (numpy's median also checks for NaNs and keeps a
-    general path for any axis)."""
+    """``np.median(x, axis=0)`` for a float array without NaNs.  Sorted, not
+    partitioned: numpy sorts floats with SIMD, several times faster than its
+    selection along an axis, and the middle values are the same."""
     n = x.shape[0]
-    flat = x.reshape(n, -1)
+    flat = np.sort(x.reshape(n, -1), axis=0)
     k = n // 2
     if n % 2:
-        return np.partition(flat, k, axis=0)[k].reshape(x.shape[1:])
-    part = np.partition(flat, [k - 1, k], axis=0)
-    return np.mean(part[k - 1:k + 1], axis=0).reshape(x.shape[1:])
+        return flat[k].reshape(x.shape[1:])
+    return np.mean(flat[k - 1:k + 1], axis=0).reshape(x.shape[1:])

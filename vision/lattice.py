@@ -129,8 +129,13 @@ def gradient(img: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(np.multiply(img, np.float32(1 / 255), dtype=np.float32), cv2.COLOR_BGR2LAB)
     gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3)
-    sq = cv2.transform(cv2.add(cv2.multiply(gx, gx), cv2.multiply(gy, gy)), np.ones((1, 3), np.float32))
-    return cv2.sqrt(sq) * 0.25
+    gx *= gx
+    gy *= gy
+    gx += gy
+    sq = cv2.transform(gx, np.ones((1, 3), np.float32))
+    np.sqrt(sq, out=sq)
+    sq *= np.float32(0.25)
+    return sq
 
 
 def edge_map(img: np.ndarray, threshold: float = 10.0, grad: np.ndarray | None = None) -> np.ndarray:

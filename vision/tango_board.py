@@ -141,14 +141,16 @@ def column_sums(a: np.ndarray) -> np.ndarray:
 
 class SideEvidence:
     """Colour change along the sides of every cell of a lattice, from
-    running sums of a gradient image (one pass per image, not per side)."""
+    running sums of a gradient image (one pass per image, not per side).
+    Both sums run down the columns of a contiguous array (the sums along
+    the rows are those of the transposed image): one way of indexing, and
+    numpy's row-by-row additions instead of a cumulative sum along rows."""
 
     def __init__(self, G: np.ndarray, img: np.ndarray | None = None):
         h, w = G.shape
         self.h, self.w = h, w
-        self.down = column_sums(G)  # column sums from the top
-        self.across = np.zeros((h, w + 1), np.float32)
-        self.across[:, 1:] = np.cumsum(G, axis=1)  # row sums from the left
+        self.down = column_sums(G)  # (h + 1, w): column sums from the top
+        self.across = column_sums(np.ascontiguousarray(G.T))  # (w + 1, h): row sums from the left
         self.ridge_down = self.ridge_across = None
         if img is not None:
             # thin straight lines: pixels darker or lighter than both
@@ -159,27 +161,25 @@ class SideEvidence:
                 ridge = ((np.minimum(a, b) - L > RIDGE_CONTRAST) | (L - np.maximum(a, b) > RIDGE_CONTRAST))
                 if axis == 1:  # vertical lines: summed down the columns
                     self.ridge_down = column_sums(ridge)
-                else:
-                    sums = np.zeros((h, w + 1), np.float32)
-                    sums[:, 1:] = np.cumsum(ridge, axis=1, dtype=np.float32)
-                    self.ridge_across = sums
+                else:  # horizontal lines: summed along the rows
+                    self.ridge_across = column_sums(np.ascontiguousarray(ridge.T))
 
-    def _segments(self, sums: np.ndarray, pos: np.ndarray, a: np.ndarray, b: np.ndarray, limit: int,
-                  length: int, vertical: bool, strongest: bool = True) -> np.ndarray:
+    @staticmethod
+    def _segments(sums: np.ndarray, pos: np.ndarray, a: np.ndarray, b: np.ndarray,
+                  strongest: bool = True) -> np.ndarray:
         """Mean change along segments a..b (one per row of the result) at
         line positions ``pos`` (one per column), over the three pixel lines
         around each position: the strongest one (a border may sit a pixel
-        off), or their mean; NaN off the image."""
+        off), or their mean; NaN off the image.  ``sums``: running sums
+        along the segments' direction (axis 0) of each line (axis 1)."""
+        length, limit = sums.shape[0] - 1, sums.shape[1]
         ai = np.clip(np.round(a).astype(int), 0, length)
         bi = np.clip(np.round(b).astype(int), 0, length)
         pi = np.round(pos).astype(int)
         out = np.full((len(a), len(pos)), -np.inf if strongest else 0.0)
         for d in (-1, 0, 1):
             q = np.clip(pi + d, 0, limit - 1)
-            if vertical:
-                tot = sums[bi[:, None], q] - sums[ai[:, None], q]
-            else:
-                tot = sums[q, bi[:, None]] - sums[q, ai[:, None]]
+            tot = sums[bi[:, None], q] - sums[ai[:, None], q]
             mean = tot / np.maximum(1, (bi - ai))[:, None]
             out = np.maximum(out, mean) if strongest else out + mean / 3
         bad = ((a < 0) | (b > length) | (bi - ai < 2))[:, None] | ((pi < 1) | (pi >= limit - 1))[None, :]
@@ -206,11 +206,10 @@ class SideEvidence:
         # both sides of every cell in one call per axis: (2, rows, cols)
         both_x, inner_x = np.concatenate([left, right]), np.concatenate([left + inside, right - inside])
         both_y, inner_y = np.concatenate([top, bottom]), np.concatenate([top + inside, bottom - inside])
-        e_v = self._segments(self.down, both_x, ya, yb, self.w, self.h, True).reshape(rows, 2, cols).transpose(1, 0, 2)
-        i_v = self._segments(self.down, inner_x, ya, yb, self.w, self.h, True, False).reshape(rows, 2, cols) \
-            .transpose(1, 0, 2)
-        e_h = self._segments(self.across, both_y, xa, xb, self.h, self.w, False).T.reshape(2, rows, cols)
-        i_h = self._segments(self.across, inner_y, xa, xb, self.h, self.w, False, False).T.reshape(2, rows, cols)
+        e_v = self._segments(self.down, both_x, ya, yb).reshape(rows, 2, cols).transpose(1, 0, 2)
+        i_v = self._segments(self.down, inner_x, ya, yb, False).reshape(rows, 2, cols).transpose(1, 0, 2)
+        e_h = self._segments(self.across, both_y, xa, xb).T.reshape(2, rows, cols)
+        i_h = self._segments(self.across, inner_y, xa, xb, False).T.reshape(2, rows, cols)
 
         count = np.zeros((rows, cols))
         known = np.zeros((rows, cols))
@@ -226,8 +225,8 @@ class SideEvidence:
             ts = np.linspace(lo, hi, 9)
             xs = (lat.x0 + (cs[None, :] + ts[:, None]) * lat.px).ravel()  # (9 * cols): every t's columns
             ys = (lat.y0 + (rs[None, :] + ts[:, None]) * lat.py).ravel()
-            down = self._segments(self.ridge_down, xs, ya, yb, self.w, self.h, True).reshape(rows, len(ts), cols)
-            across = self._segments(self.ridge_across, ys, xa, xb, self.h, self.w, False).T.reshape(len(ts), rows, cols)
+            down = self._segments(self.ridge_down, xs, ya, yb).reshape(rows, len(ts), cols)
+            across = self._segments(self.ridge_across, ys, xa, xb).T.reshape(len(ts), rows, cols)
             straight = np.maximum(np.nan_to_num(down).max(axis=1), np.nan_to_num(across).max(axis=0))
             straight = np.maximum(straight, 0.0)
             count = np.where(straight >= CROSS_LINE, 0, count)

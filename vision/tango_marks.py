@@ -170,6 +170,14 @@ def _glyph(parts, line: np.ndarray | None = None) -> np.ndarray | None:
     return g
 
 
+def _split(n: int, k: int) -> list[slice]:
+    """``range(n)`` in k nearly equal consecutive parts, as np.array_split
+    cuts it (the first n % k parts one longer)."""
+    size, extra = divmod(n, k)
+    cuts = [i * size + min(i, extra) for i in range(k + 1)]
+    return [slice(cuts[i], cuts[i + 1]) for i in range(k)]
+
+
 def glyph_features(g: np.ndarray) -> dict[str, float]:
     """Ink shares of a glyph cut to its box: the emptiest row (and column) of
     its middle half, the fullest row (column) of each outer third (the
@@ -183,12 +191,12 @@ def glyph_features(g: np.ndarray) -> dict[str, float]:
         out["mid_" + name] = float(mid.min()) if mid.size else 1.0
         k = max(1, n // 3)
         out["ends_" + name] = float(min(prof[:k].max(), prof[n - k:].max()))
-    ys, xs = np.array_split(np.arange(h), 4), np.array_split(np.arange(w), 4)
-    out["corners"] = min(float(g[np.ix_(ys[i], xs[j])].mean()) for i in (0, 3) for j in (0, 3))
-    y3, x3 = np.array_split(np.arange(h), 3), np.array_split(np.arange(w), 3)
-    out["centre"] = float(g[np.ix_(y3[1], x3[1])].mean())
+    ys, xs = _split(h, 4), _split(w, 4)
+    out["corners"] = min(float(g[ys[i], xs[j]].mean()) for i in (0, 3) for j in (0, 3))
+    y3, x3 = _split(h, 3), _split(w, 3)
+    out["centre"] = float(g[y3[1], x3[1]].mean())
     # the middles of the four sides, between a cross's arms
-    out["side_mids"] = max(float(g[np.ix_(y3[i], x3[j])].mean()) for i, j in ((0, 1), (2, 1), (1, 0), (1, 2)))
+    out["side_mids"] = max(float(g[y3[i], x3[j]].mean()) for i, j in ((0, 1), (2, 1), (1, 0), (1, 2)))
     # both diagonals (within a pixel): a cross's strokes run along them
     grown = cv2.dilate(g.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     t = np.linspace(0, 1, max(h, w))
@@ -245,16 +253,12 @@ def glyph_kind(parts, line: np.ndarray | None = None) -> str | None:
 def _drop_line_runs(ink: np.ndarray, vertical_line: bool) -> np.ndarray:
     """Ink without the rows (columns, for a vertical line) inked along most
     of the window in the line's direction: the grid line drawn thicker or a
-    pixel off on this edge.  A mark's bars are far shorter."""
-    out = ink.copy()
-    along = ink.mean(axis=0) if vertical_line else ink.mean(axis=1)
-    # an "=" has its bars across a vertical line: its columns hold little ink
-    for i in np.flatnonzero(along >= (LINE_RUN_ACROSS if vertical_line else LINE_RUN)):
-        if vertical_line:
-            out[:, i] = False
-        else:
-            out[i, :] = False
-    return out
+    pixel off on this edge.  A mark's bars are far shorter.  ``ink``: one
+    window, or a stack of them (the windows on the last two axes)."""
+    if vertical_line:
+        # an "=" has its bars across a vertical line: its columns hold little ink
+        return ink & ~(ink.mean(axis=-2) >= LINE_RUN_ACROSS)[..., None, :]
+    return ink & ~(ink.mean(axis=-1) >= LINE_RUN)[..., :, None]
 
 
 def _is_pointer(part: np.ndarray, win: np.ndarray) -> bool:
@@ -283,7 +287,7 @@ def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
     if total < NO_MARK * size * size:
         # no mark in the middle; near-black ink elsewhere in the window may be
         # a mouse pointer hiding one
-        dark = ink & (win[..., 0] < POINTER_L) & (np.hypot(win[..., 1], win[..., 2]) < POINTER_CHROMA)
+        dark = ink & _dark(win)
         return None, (0.0 if dark.sum() >= NO_MARK * size * size else 1.0)
     # a badge: one filled blob of one colour; the glyph is what differs inside it
     big, (x, y, w, h) = max(parts, key=lambda p: p[0].sum())
@@ -386,18 +390,18 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
         keys = [k for k in wins if (k[3] != k[1]) == vertical_line]
         if not keys:
             continue
-        W = np.stack([wins[k][0] for k in keys])
+        W, A1, A2 = (np.stack([wins[k][j] for k in keys]) for j in range(3))
         # the look of an edge without a mark: the median over these windows
         # and the same lines further along (when most edges carry marks, as
         # on small boards, the middles alone would give a mark's look)
-        template = median_first(np.concatenate([W, np.stack([w for k in keys for w in wins[k][1:]])]))
+        template = median_first(np.concatenate([W, A1, A2]))
         mid = W[:, 1:-1, 1:-1]
         # unlike an edge without a mark, unlike this very line a little
         # further along (drawn darker or thicker on some edges), unlike both
         # cells' grounds; rows of ink along the whole window are the line
         differs, line = _shift_dist_many(W, template[None])
-        before, _ = _shift_dist_many(W, np.stack([wins[k][1] for k in keys]), shifts=False)
-        after, _ = _shift_dist_many(W, np.stack([wins[k][2] for k in keys]), shifts=False)
+        before, _ = _shift_dist_many(W, A1, shifts=False)
+        after, _ = _shift_dist_many(W, A2, shifts=False)
         g1 = np.stack([grounds[k[0] * lat.cols + k[1]] for k in keys])[:, None, None]
         g2 = np.stack([grounds[k[2] * lat.cols + k[3]] for k in keys])[:, None, None]
         d1, d2 = distance(mid, g1), distance(mid, g2)
@@ -408,7 +412,7 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
         # (clearly drawn there: a faint line's gaps are noise, not erasure)
         along_like = [
             (distance(A, g1) > INK) & (distance(A, g2) > INK)
-            for A in (np.stack([wins[k][j] for k in keys])[:, 1:-1, 1:-1] for j in (1, 2))]
+            for A in (A1[:, 1:-1, 1:-1], A2[:, 1:-1, 1:-1])]
         on_line = (distance(line, g1) > INK / 2) & (distance(line, g2) > INK / 2)
         # where the no-mark edge has its line (a band, where lines sit a
         # pixel or two apart from edge to edge) this very line further along
@@ -418,16 +422,20 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
         # crossing the line's place looks like the line: judge those pixels
         # against the ground alone (erased: the line is missing towards the
         # window's ends, past where a glyph would be)
+        ends = on_line & far
+        has_ends = ends.any(axis=(1, 2))
+        mark_inks = _drop_line_runs(ink, vertical_line)
+        # a line drawn at the window's ends but gone in its middle: a mark
+        # was drawn there, so "no mark" is never concluded (unsure instead)
+        gaps = _line_gaps(on_line, line_like, along_like, vertical_line) if lines else np.zeros(len(keys), bool)
+        little_ink = mark_inks.sum(axis=(1, 2)) < NO_MARK * size * size
+        dark = (mark_inks & _dark(mid)).any(axis=(1, 2))
         for i, k in enumerate(keys):
-            ends = on_line[i] & far
-            erased = lines and ends.any() and _line_erased(ends, unlike_ground[i], vertical_line)
+            erased = lines and has_ends[i] and _line_erased(ends[i], unlike_ground[i], vertical_line)
             hidden = on_line[i] & unlike_ground[i] & near if erased else None
-            mark_ink = _drop_line_runs(ink[i], vertical_line)
-            # a line drawn at the window's ends but gone in its middle: a mark
-            # was drawn there, so "no mark" is never concluded (unsure instead)
-            gap = lines and _line_gap(on_line[i], line_like[i], [a[i] for a in along_like], vertical_line)
-            if mark_ink.sum() < NO_MARK * size * size and not _dark_nearby(mark_ink, mid[i]) and \
-                    (hidden is None or hidden.sum() < NO_MARK * size * size):
+            mark_ink = mark_inks[i]
+            gap = bool(gaps[i])
+            if little_ink[i] and not dark[i] and (hidden is None or hidden.sum() < NO_MARK * size * size):
                 out[k] = (None, 0.0 if gap else 1.0)  # nothing there (the common case, decided quickly)
                 continue
             kind, conf = classify(mark_ink, mid[i], p, on_line[i] if lines else None)
@@ -503,23 +511,22 @@ def _drop_pieces(ink: np.ndarray, key: tuple[int, int, int, int], pieces, vertic
     return out, (len(near) == 2 and all(near)) or straddles
 
 
-def _line_gap(on_line: np.ndarray, line_like: np.ndarray, along: list[np.ndarray], vertical_line: bool) -> bool:
-    """This edge's grid line is drawn further along the edge (both ways) but
-    missing along much of this window: a game erased it under a mark (or
-    something covers it), so finding no mark there is not to be trusted.
-    ``line_like``/``along``: this window's pixels, and those of the windows
-    further along, as unlike the cells' grounds as a line is."""
-    def present(mask: np.ndarray) -> np.ndarray:  # per position along the line
-        m, o = mask & on_line, on_line
-        if vertical_line:
-            m, o = m.T, o.T
-        return m.any(axis=0)[o.any(axis=0)]
+def _line_gaps(on_line: np.ndarray, line_like: np.ndarray, along: list[np.ndarray], vertical_line: bool) -> np.ndarray:
+    """Per window of a stack (E, S, S): this edge's grid line is drawn
+    further along the edge (both ways) but missing along much of this
+    window: a game erased it under a mark (or something covers it), so
+    finding no mark there is not to be trusted.  ``line_like``/``along``:
+    the windows' pixels, and those of the windows further along, as unlike
+    the cells' grounds as a line is."""
+    across = 2 if vertical_line else 1  # the axis across the line
+    where = on_line.any(axis=across).sum(axis=1)  # positions along the line where it runs
 
-    here = present(line_like)
-    further = [present(a) for a in along]
-    if not here.size or not all(f.size and f.mean() >= GAP_ALONG for f in further):
-        return False  # no line along this edge to speak of
-    return bool(here.mean() <= GAP_HERE)
+    def share(mask: np.ndarray) -> np.ndarray:  # of those positions, where mask shows it
+        return (mask & on_line).any(axis=across).sum(axis=1) / np.maximum(where, 1)
+
+    further = np.logical_and.reduce([share(a) >= GAP_ALONG for a in along])
+    # no line along an edge to speak of: no gap
+    return (where > 0) & further & (share(line_like) <= GAP_HERE)
 
 
 def _line_erased(ends: np.ndarray, unlike_ground: np.ndarray, vertical_line: bool) -> bool:
@@ -547,7 +554,11 @@ def _glyph_side(ink: np.ndarray, pitch: float) -> int:
     return int(max(np.ptp(ys), np.ptp(xs)) + 1)
 
 
+def _dark(win: np.ndarray) -> np.ndarray:
+    """Near-black colourless pixels (a mouse pointer's), of a window or a stack."""
+    return (win[..., 0] < POINTER_L) & (np.hypot(win[..., 1], win[..., 2]) < POINTER_CHROMA)
+
+
 def _dark_nearby(ink: np.ndarray, win: np.ndarray) -> bool:
     """Near-black colourless ink in the window (a pointer may hide a mark)."""
-    dark = ink & (win[..., 0] < POINTER_L) & (np.hypot(win[..., 1], win[..., 2]) < POINTER_CHROMA)
-    return bool(dark.any())
+    return bool((ink & _dark(win)).any())
