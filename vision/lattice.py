@@ -75,6 +75,10 @@ class Lattice:
         one's (a crop starting there): positions move by (-dx, -dy)."""
         return Lattice(self.x0 - dx, self.y0 - dy, self.px, self.py, self.rows, self.cols)
 
+    def scaled(self, k: float) -> "Lattice":
+        """The same lattice in the image resized by ``k``."""
+        return Lattice(self.x0 * k, self.y0 * k, self.px * k, self.py * k, self.rows, self.cols)
+
     def sub(self, r0: int, c0: int, rows: int, cols: int) -> "Lattice":
         """The cells r0..r0+rows-1, c0..c0+cols-1 as a lattice of their own
         (negative r0/c0 grow the lattice outward)."""

@@ -80,6 +80,9 @@ SIDES_NEEDED = 3
 BOARD_SHARE = 0.8
 # Tiles against lines is judged again on the board at up to this pitch.
 FULL_CHECK_PITCH = 48
+# The second, larger look at a board found with faint borders is first taken
+# within this many pitches around it (a quarter of a 720p screenshot's pixels).
+NEAR_MARGIN = 2.0
 # A larger block is taken instead when the best block's cells go on past it
 # and this share of the larger block's cells are bounded.
 RELAXED_SHARE = 0.6
@@ -455,6 +458,26 @@ def _search(small: np.ndarray) -> _Block | None:
     return best
 
 
+def _search_near(img: np.ndarray, lat: Lattice) -> _Block | None:
+    """:func:`_search` over the neighbourhood of a board found before
+    (``lat``, in ``img``'s pixels): a clean board there, or None when the
+    neighbourhood does not settle it (no clean board, its cells go on, or
+    they reach the neighbourhood's edge where the image goes on: a larger
+    board, to be looked for in the whole image)."""
+    crop, _, (ox, oy) = lat.crop(img, NEAR_MARGIN)
+    if min(crop.shape[:2]) < MIN_N * MIN_WORK_PITCH:
+        return None
+    block = _search(crop)
+    if block is None or block.score < CLEAN_SCORE or block.continues:
+        return None
+    h, w = img.shape[:2]
+    inside = {"top": oy > 0, "left": ox > 0, "bottom": oy + crop.shape[0] < h, "right": ox + crop.shape[1] < w}
+    if any(inside[side] for side in block.at_image_edge):
+        return None
+    block.lattice = block.lattice.shifted(-ox, -oy)
+    return block
+
+
 def _same(a: Lattice, b: Lattice) -> bool:
     return abs(a.px - b.px) < 0.02 * a.px and abs(((a.x0 - b.x0) / a.px + 0.5) % 1 - 0.5) < 0.1 \
         and abs(((a.y0 - b.y0) / a.py + 0.5) % 1 - 0.5) < 0.1
@@ -595,10 +618,16 @@ def locate(img: np.ndarray) -> BoardFit:
     block = _search(small)
     if f < 1 and (block is None or block.lattice.px < MIN_WORK_PITCH or block.score < CLEAN_SCORE):
         # a small board in a large image, or borders too faint at the working
-        # size: look again at twice the size (or the full one)
+        # size: look again at twice the size (or the full one), first around
+        # the board found (faint borders), then, unless that settles it,
+        # over the whole image
         f2 = min(1.0, 2 * f)
         larger = cv2.resize(img, None, fx=f2, fy=f2, interpolation=cv2.INTER_AREA) if f2 < 1 else img
-        again = _search(larger)
+        again = None
+        if block is not None and block.lattice.px >= MIN_WORK_PITCH:
+            again = _search_near(larger, block.lattice.scaled(f2 / f))
+        if again is None:
+            again = _search(larger)
         if again is not None and (block is None or _rank(again) > _rank(block)):
             block, f = again, f2
     if block is None:
