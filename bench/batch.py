@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from ._util import fmt_ratio, print_table, progress
+from ._util import print_table, progress
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENS = ROOT.parent / "shared" / "data" / "tango" / "screens"
@@ -59,9 +59,11 @@ def main(argv: list[str] | None = None) -> int:
         ["one 'detect tango IMAGE' per image", f"{len(sample)} (sample)", f"{per * 1e3:.0f} ms each (median)",
          f"{1 / per:.2f}", ""],
     ]
-    rows[0][4] = fmt_ratio(per, batch / len(files))
+    ratio = per / (batch / len(files))
+    rows[0][4] = f"{ratio:.1f}x"  # one decimal: "10x" must not be 9.96x rounded
     print_table(f"Batch detection, {len(files)} real Tango screenshots, {os.cpu_count()} cores (target >= 10x)",
                 ["how", "images", "time", "images/s", "vs one command each"], rows)
+    print(f"target {'met' if ratio >= 10 else 'not met'}: {ratio:.2f}x")
     return 0
 
 
