@@ -25,7 +25,7 @@ import numpy as np
 
 from solvers.tango.board import EMPTY, MOON, SUN
 
-from .colour_math import distance, squared_distance
+from .colour_math import distance, median_first, squared_distance
 
 # Cells are compared as PATCH x PATCH pixel patches of their middle ...
 PATCH = 24
@@ -220,13 +220,13 @@ def _two_means(x: np.ndarray) -> np.ndarray:
         lab = new
         if lab.all() or not lab.any():
             break
-        c0, c1 = np.median(x[lab == 0], axis=0), np.median(x[lab == 1], axis=0)
+        c0, c1 = median_first(x[lab == 0]), median_first(x[lab == 1])
     return lab
 
 
 def _ink_colour(cells: list[Cell]) -> np.ndarray:
     pix = np.concatenate([c.patch[c.ink] for c in cells if c.ink.any()] or [np.zeros((1, 3), np.float32)])
-    return np.median(pix, axis=0)
+    return median_first(pix)
 
 
 def _roundness(mask: np.ndarray) -> float:
@@ -285,7 +285,7 @@ class Look:
 
 def _look(cells: list[Cell]) -> Look:
     stack = np.stack([_normalised(c) for c in cells])
-    template = np.median(stack, axis=0)
+    template = median_first(stack)
     ink = distance(template) > INK
     return Look(template, ink, _ink_colour(cells), _roundness(ink), len(cells))
 

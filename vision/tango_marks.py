@@ -293,7 +293,7 @@ def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
     big, (x, y, w, h) = max(parts, key=lambda p: p[0].sum())
     if big.sum() >= BADGE_FILL * w * h and w >= 0.25 * size and h >= 0.25 * size:
         inner = cv2.erode(big.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        colour = np.median(win[inner], axis=0) if inner.any() else None
+        colour = median_first(win[inner]) if inner.any() else None
         plain = float(np.mean(distance(win[inner], colour) <= INK)) if colour is not None else 0
         if colour is not None and plain >= BADGE_PLAIN:
             glyph = inner & (distance(win, colour) > INK)
