@@ -81,7 +81,8 @@ BOARD_SHARE = 0.8
 # Tiles against lines is judged again on the board at up to this pitch.
 FULL_CHECK_PITCH = 48
 # The second, larger look at a board found with faint borders is first taken
-# within this many pitches around it (a quarter of a 720p screenshot's pixels).
+# within this many pitches around it (a 6x6 LinkedIn board in a 720p frame:
+# two fifths of the frame's pixels).
 NEAR_MARGIN = 2.0
 # A larger block is taken instead when the best block's cells go on past it
 # and this share of the larger block's cells are bounded.

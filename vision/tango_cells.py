@@ -548,14 +548,15 @@ def _grounds_around_pieces(cells: list[Cell], rd: CellReading, cols: int) -> tup
         masks[v] = cv2.dilate(lk.ink.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     # cells with the same mask keep the same number of pixels: measured
     # together, a group at a time
-    groups: dict[int, list[int]] = {}
+    groups: dict[int, tuple[np.ndarray, list[int]]] = {}
     for i, v in enumerate(rd.values.ravel()):
         m = masks.get(int(v), masks[0])
-        groups.setdefault(id(m) if (~m).sum() >= 16 else 0, []).append(i)
+        if (~m).sum() < 16:  # too little left: the whole patch
+            m = masks[0]
+        groups.setdefault(id(m), (m, []))[1].append(i)
     colour = np.empty((len(cells), 3), np.float32)
     texture = np.empty((len(cells), 1))
-    for key, idx in groups.items():
-        m = masks.get(int(rd.values.ravel()[idx[0]]), masks[0]) if key else np.zeros((PATCH, PATCH), bool)
+    for m, idx in groups.values():
         keep = np.stack([cells[i].patch[~m] for i in idx])  # cells, pixels, 3
         colour[idx] = np.median(keep, axis=1)
         lo, hi = np.percentile(keep[:, :, 0], PATTERN_PERCENTILES, axis=1)
