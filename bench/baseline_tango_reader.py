@@ -364,7 +364,7 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: "TangoReading") -> np.nda
 def whole_in(img: np.ndarray, lat: Lattice, reading: "TangoReading"):
     """Whether the board read before is whole in a larger capture of its
     surroundings: the looks of its cells must not continue past it."""
-    from .board_checks import lab_image, wholeness
+    from .board_checks import wholeness
     from .lights_reader import board_lab, cell_features
 
     lab, local = board_lab(img, lat)
