@@ -5,7 +5,7 @@ Original docstring follows.
 
 Reading a LinkedIn Tango board from a screenshot.
 
-1. Lattice: the generic cell lattice (:mod:`vision.lattice`) gives pitch and
+1. Lattice: the generic cell lattice (:mod:`puzzlebot.vision.lattice`) gives pitch and
    phase; the board's extent comes from its grid lines: every cell border,
    the outer frame included, is a thin line, and nothing outside the board
    lines up with them.  The board must be square with an even side.
@@ -29,10 +29,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from solvers.tango.board import EMPTY, EQUAL, MOON, OPPOSITE, SUN, Edge, TangoBoard
-
-from vision.errors import NoBoardError
-from vision.lattice import PASSES, Lattice, candidate_lattices, score
+from puzzlebot.solvers.tango.board import EMPTY, EQUAL, MOON, OPPOSITE, SUN, Edge, TangoBoard
+from puzzlebot.vision.errors import NoBoardError
+from puzzlebot.vision.lattice import PASSES, Lattice, candidate_lattices, score
 
 MIN_N, MAX_N = 4, 14
 

@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench.batch: {SCREENS} is absent", file=sys.stderr)
         return 2
     files = [SCREENS / e["file"] for e in json.loads((SCREENS / "labels.json").read_text())]
-    cmd = [sys.executable, "-m", "bot.cli", "detect", "tango"]
+    cmd = [sys.executable, "-m", "puzzlebot.bot.cli", "detect", "tango"]
     t = time.perf_counter()
     r = subprocess.run(cmd + [str(SCREENS), "--jobs", str(args.jobs)], cwd=ROOT, capture_output=True, text=True)
     batch = time.perf_counter() - t

@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--interval", type=float, default=0.01)
     args = ap.parse_args(argv)
-    from sim import launch
+    from puzzlebot.sim import launch
 
     xvfb = None
     if not os.environ.get("DISPLAY"):
@@ -51,14 +51,14 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def run_all(runs: int, interval: float) -> list[list[str]]:
-    from bot import games
-    from bot.actuate import Mouse
-    from bot.capture import Screen
-    from bot.loop import Runner, Target
-    from calibration.mapping import Region
-    from calibration.windows import find_window
-    from sim import launch
-    from sim.browser import Browser
+    from puzzlebot.bot import games
+    from puzzlebot.bot.actuate import Mouse
+    from puzzlebot.bot.capture import Screen
+    from puzzlebot.bot.loop import Runner, Target
+    from puzzlebot.calibration.mapping import Region
+    from puzzlebot.calibration.windows import find_window
+    from puzzlebot.sim import launch
+    from puzzlebot.sim.browser import Browser
 
     screen, mouse = Screen(), Mouse(interval)
     tmp = Path(tempfile.mkdtemp(prefix="puzzlebot-bench-"))
@@ -118,10 +118,10 @@ def _row(name: str, results: list) -> list[str]:
 
 def _default_run(game_name: str, screen, title: str):
     """One run as ``puzzlebot run GAME --window TITLE`` with default options."""
-    from bot import games
-    from bot.actuate import Mouse
-    from bot.loop import Runner, Target
-    from calibration.windows import find_window
+    from puzzlebot.bot import games
+    from puzzlebot.bot.actuate import Mouse
+    from puzzlebot.bot.loop import Runner, Target
+    from puzzlebot.calibration.windows import find_window
 
     w = find_window(title)
     return Runner(games.get(game_name), screen, Mouse(0.02), Target(w.region.clip(screen.bounds), w), 1.0,
@@ -143,7 +143,7 @@ def _lightsoff(runs: int, screen, tmp: Path) -> list:
                             start_new_session=True)
 
     def title() -> str | None:
-        from calibration.windows import all_windows
+        from puzzlebot.calibration.windows import all_windows
 
         return next((w.title for w in all_windows() if re.fullmatch(r"Puzzle \d+", w.title)), None)
 
@@ -176,8 +176,8 @@ def _berson(runs: int, screen, tmp: Path) -> list:
     import subprocess
     import sys
 
-    from sim import launch
-    from sim.browser import Browser
+    from puzzlebot.sim import launch
+    from puzzlebot.sim.browser import Browser
 
     game = Path(__file__).resolve().parents[2] / "shared" / "games" / "lights" / "berson"
     if not game.exists():

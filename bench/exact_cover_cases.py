@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solvers.dlx import ExactCover
+from puzzlebot.solvers.dlx import ExactCover
 
 PENTOMINOES = {
     "F": [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)],

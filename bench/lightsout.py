@@ -17,8 +17,8 @@ import time
 
 import numpy as np
 
-from solvers import lightsout
-from solvers.switches import SwitchesPuzzle, check_answer, solve_switches
+from puzzlebot.solvers import lightsout
+from puzzlebot.solvers.switches import SwitchesPuzzle, check_answer, solve_switches
 
 from ._util import fmt_ratio, fmt_time, median_time, print_table, progress, timed
 from .oracles import z3_switches

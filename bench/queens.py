@@ -16,7 +16,7 @@ import json
 import statistics
 from pathlib import Path
 
-from solvers.queens import QueensPuzzle, generate, make_puzzle, solve, violations
+from puzzlebot.solvers.queens import QueensPuzzle, generate, make_puzzle, solve, violations
 
 from ._util import fmt_ratio, fmt_time, median_time, print_table, progress
 from .oracles import _cp_count
@@ -75,8 +75,8 @@ def solve_table() -> list[float]:
 def read_table() -> None:
     import cv2
 
-    from vision.image_io import load_image
-    from vision.queens_reader import read_queens
+    from puzzlebot.vision.image_io import load_image
+    from puzzlebot.vision.queens_reader import read_queens
 
     if not LABELS.exists():
         progress(f"{LABELS} is absent: no reading benchmark")

@@ -16,7 +16,7 @@ import statistics
 import time
 from pathlib import Path
 
-from solvers.ripple import parse_ripple, solve, violations
+from puzzlebot.solvers.ripple import parse_ripple, solve, violations
 
 from ._util import fmt_ratio, fmt_time, print_table, progress, timed
 from .exact_cover_cases import pentominoes, queens

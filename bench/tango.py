@@ -22,10 +22,10 @@ import statistics
 import time
 from pathlib import Path
 
-from solvers.tango.board import SYMBOL, board_from_json
-from solvers.tango.generate import generate_one
-from solvers.tango.rules import check_solution
-from solvers.tango.solve import solve
+from puzzlebot.solvers.tango.board import SYMBOL, board_from_json
+from puzzlebot.solvers.tango.generate import generate_one
+from puzzlebot.solvers.tango.rules import check_solution
+from puzzlebot.solvers.tango.solve import solve
 
 from ._util import fmt_ratio, fmt_time, print_table, progress
 from .tango_baselines import backtrack_count, naive_generate

@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 import time
 
-from solvers.tango.board import EMPTY, EQUAL, MOON, OPPOSITE, SUN, Edge, TangoBoard
-from solvers.tango.engine import Contradiction, LineState, Propagator
-from solvers.tango.rules import violations
+from puzzlebot.solvers.tango.board import EMPTY, EQUAL, MOON, OPPOSITE, SUN, Edge, TangoBoard
+from puzzlebot.solvers.tango.engine import Contradiction, LineState, Propagator
+from puzzlebot.solvers.tango.rules import violations
 
 
 class OutOfTime(Exception):

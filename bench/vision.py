@@ -24,12 +24,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sim.enlight_game import EnlightGame, builtin_level
-from sim.enlight_render import render_device
-from sim.lights_fixtures import desktop
-from vision.image_io import load_image
-from vision.lights_reader import read_lights
-from vision.tango_reader import read_tango
+from puzzlebot.sim.lights.fixtures import desktop
+from puzzlebot.sim.lights.game import EnlightGame, builtin_level
+from puzzlebot.sim.lights.render import render_device
+from puzzlebot.vision.image_io import load_image
+from puzzlebot.vision.lights_reader import read_lights
+from puzzlebot.vision.tango.reader import read_tango
 
 from ._util import fmt_ratio, fmt_time, median_time, print_table
 
@@ -77,7 +77,7 @@ def lights_rows(repeat: int) -> list[list[str]]:
 
 def _command_time(path: Path, repeat: int) -> float:
     """``puzzlebot detect tango IMAGE`` as a user runs it: a fresh process."""
-    cmd = [sys.executable, "-m", "bot.cli", "detect", "tango", str(path)]
+    cmd = [sys.executable, "-m", "puzzlebot.bot.cli", "detect", "tango", str(path)]
     root = Path(__file__).resolve().parents[1]
 
     def run():
@@ -89,8 +89,8 @@ def _command_time(path: Path, repeat: int) -> float:
 def tango_rows(repeat: int) -> list[list[str]]:
     """Today's Tango reader against the LinkedIn-only reader it replaced
     (bench/baseline_tango_reader.py), same images, same run."""
-    from vision.tango_board import locate
-    from vision.tango_reader import read_cells
+    from puzzlebot.vision.tango.board import locate
+    from puzzlebot.vision.tango.reader import read_cells
 
     from . import baseline_tango_reader as base
 

@@ -2,7 +2,7 @@
 at import time where there is no display).
 
 pyautogui.FAILSAFE stays on: moving the mouse into a screen corner aborts
-the run.  The bot itself never goes near a corner (see :mod:`bot.safety`),
+the run.  The bot itself never goes near a corner (see :mod:`puzzlebot.bot.safety`),
 so a fail-safe stop is the user's doing; a pointer already parked in a
 corner before the run is reported as such, not blamed on the run.
 """
@@ -13,9 +13,9 @@ import contextlib
 import io
 import time
 
-from calibration.mapping import Region
-from calibration.windows import xauthority
-from solvers.errors import PuzzlebotError
+from puzzlebot.calibration.mapping import Region
+from puzzlebot.calibration.windows import xauthority
+from puzzlebot.solvers.errors import PuzzlebotError
 
 
 class Aborted(PuzzlebotError):
@@ -28,8 +28,8 @@ USER_CORNER = ("stopped: the mouse was moved into a screen corner (pyautogui's f
 
 class Mouse:
     def __init__(self, interval: float = 0.01):
-        from calibration.dpi import make_dpi_aware
-        from vision.image_io import quiet_stderr
+        from puzzlebot.calibration.dpi import make_dpi_aware
+        from puzzlebot.vision.image_io import quiet_stderr
 
         make_dpi_aware()  # Windows: before pyautogui measures the screen
         xauthority()

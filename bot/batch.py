@@ -21,14 +21,14 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solvers.errors import InputError, PuzzlebotError
+from puzzlebot.solvers.errors import InputError, PuzzlebotError
 
 # Screenshots in the report are saved at most this wide (pixels): a report of
 # 200 phone screenshots stays a few tens of MB and loads quickly.
 REPORT_WIDTH = 900
 # Modules the workers' server imports once before forking them (importing
 # does not start OpenCV's threads; reading does).
-PRELOAD = ["numpy", "cv2", "vision.lattice", "vision.board_checks", "bot.games"]
+PRELOAD = ["numpy", "cv2", "puzzlebot.vision.lattice", "puzzlebot.vision.board_checks", "puzzlebot.bot.games"]
 # Tasks queued per worker: enough to keep every worker busy, few enough that
 # decoded video frames do not pile up in memory.
 QUEUE_PER_JOB = 3
@@ -101,10 +101,9 @@ def read_one(task: tuple) -> Result:
     """Read one image (a path or an array) with the game's reader, score it
     against its label, and write its report pictures."""
     index, name, source, game_name, label, report = task
-    from vision.errors import NoBoardError
-    from vision.frames import Frame
-
-    from . import games
+    from puzzlebot.bot import games
+    from puzzlebot.vision.errors import NoBoardError
+    from puzzlebot.vision.frames import Frame
 
     game = games.get(game_name)
     res = Result(index, name, "error")
@@ -145,7 +144,7 @@ def read_one(task: tuple) -> Result:
 def _pictures(res: Result, img, det, cells, folder: Path) -> None:
     import cv2
 
-    from vision.overlay import RED
+    from puzzlebot.vision.overlay import RED
 
     def small(a):
         f = min(1.0, REPORT_WIDTH / a.shape[1])
@@ -194,7 +193,7 @@ def _label_for(path: Path, labels: dict, base: Path | None):
 
 
 def _tasks(srcs, game, labels, base, every, report):
-    from vision.frames import video_frames
+    from puzzlebot.vision.frames import video_frames
 
     index = 0
     for s in srcs:
@@ -232,7 +231,7 @@ class _Progress:
 
 
 def run_batch(game, args) -> int:
-    from vision.frames import parse_every, sources
+    from puzzlebot.vision.frames import parse_every, sources
 
     try:
         every = parse_every(args.every)
@@ -302,7 +301,7 @@ def run_batch(game, args) -> int:
             print(r.line())
     _summary(results, seconds, jobs, bool(labels), interrupted, args.json)
     if report:
-        from .report import write_report
+        from puzzlebot.bot.report import write_report
 
         page = write_report(report, game, results, args.paths, bool(labels), interrupted)
         print(f"report: {page}", file=sys.stderr)

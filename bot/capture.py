@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from calibration.mapping import Region
-from solvers.errors import PuzzlebotError
+from puzzlebot.calibration.mapping import Region
+from puzzlebot.solvers.errors import PuzzlebotError
 
 
 class CaptureError(PuzzlebotError):
@@ -16,7 +16,7 @@ class Screen:
     """Grabs regions of the virtual screen (all monitors) as BGR images."""
 
     def __init__(self):
-        from calibration.dpi import make_dpi_aware
+        from puzzlebot.calibration.dpi import make_dpi_aware
 
         make_dpi_aware()  # Windows: before mss measures anything
         self.pixel_ratio = 1.0  # captured pixels per screen unit (2 on Retina), from the last grab
@@ -53,7 +53,7 @@ class Screen:
             # resampled so that one image pixel is one screen unit again
             import cv2
 
-            from calibration.dpi import pixel_ratio
+            from puzzlebot.calibration.dpi import pixel_ratio
 
             self.pixel_ratio = pixel_ratio((img.shape[1], img.shape[0]), (region.width, region.height))
             img = cv2.resize(img, (region.width, region.height), interpolation=cv2.INTER_AREA)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import sys
 
-from solvers.errors import PuzzlebotError
-
-from .options import Parser
+from puzzlebot.bot.options import Parser
+from puzzlebot.solvers.errors import PuzzlebotError
 
 EPILOG = """\
 exit status: 0 done, 1 failed, 2 bad input, 3 puzzle has no solution,
@@ -22,8 +21,8 @@ Run 'puzzlebot COMMAND --help' for a command's options."""
 
 
 def build_parser() -> Parser:
-    from . import cmd_demo, cmd_detect, cmd_generate, cmd_run, cmd_solve
-    from .games import all_games
+    from puzzlebot.bot import cmd_demo, cmd_detect, cmd_generate, cmd_run, cmd_solve
+    from puzzlebot.bot.games import all_games
 
     parser = Parser(
         prog="puzzlebot",

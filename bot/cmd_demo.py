@@ -16,7 +16,7 @@ from pathlib import Path
 
 
 def register(sub) -> None:
-    from . import games
+    from puzzlebot.bot import games
 
     p = sub.add_parser(
         "demo", help="run the bot on the built-in stand-ins of the games",
@@ -37,14 +37,13 @@ def register(sub) -> None:
 
 
 def demo_cmd(args) -> int:
-    from solvers.errors import PuzzlebotError
-    from sim import launch
-    from vision.image_io import write_image
-
-    from . import games
-    from .actuate import Mouse
-    from .capture import Screen
-    from .loop import Runner, Target
+    from puzzlebot.bot import games
+    from puzzlebot.bot.actuate import Mouse
+    from puzzlebot.bot.capture import Screen
+    from puzzlebot.bot.loop import Runner, Target
+    from puzzlebot.sim import launch
+    from puzzlebot.solvers.errors import PuzzlebotError
+    from puzzlebot.vision.image_io import write_image
 
     chosen = [games.get(n.strip(), "demo") for n in args.games.split(",") if n.strip()]
     out = Path(args.out)
@@ -63,7 +62,7 @@ def demo_cmd(args) -> int:
             try:
                 window = None
                 if stand.window:
-                    from calibration.windows import find_window
+                    from puzzlebot.calibration.windows import find_window
 
                     window = find_window(stand.window)
                 write_image(out / f"{stand.slug}_before.png", screen.grab(stand.region))

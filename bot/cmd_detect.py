@@ -1,5 +1,5 @@
 """``puzzlebot detect GAME PATH...`` and ``puzzlebot hint GAME IMAGE OUT``:
-what the readers see in screenshots (one, or many: :mod:`bot.batch`), and
+what the readers see in screenshots (one, or many: :mod:`puzzlebot.bot.batch`), and
 the answer drawn on one, offline (no screen, no mouse).  One sub-command per
 game of the registry that has a reader; ``hint`` for those that have one
 and a click plan."""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .options import game_parsers
+from puzzlebot.bot.options import game_parsers
 
 HINT_EXAMPLE = """\
 example:
@@ -31,7 +31,7 @@ def register(sub) -> None:
 
 
 def _examples(what: str) -> str:
-    from . import games
+    from puzzlebot.bot import games
 
     lines = []
     for g in games.able(what):
@@ -56,7 +56,7 @@ beside what the reader saw, failures first.  --json: JSON Lines.
 
 
 def _detect_arguments(game, p) -> None:
-    from .options import number_in
+    from puzzlebot.bot.options import number_in
 
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="screenshot file (PNG, JPEG, ...), or several, folders, videos")
@@ -82,16 +82,16 @@ def _detect(game):
     def detect_cmd(args) -> int:
         from pathlib import Path
 
-        from solvers.errors import InputError
-        from vision.frames import VIDEO_EXTS
-        from vision.image_io import load_image, write_image
+        from puzzlebot.solvers.errors import InputError
+        from puzzlebot.vision.frames import VIDEO_EXTS
+        from puzzlebot.vision.image_io import load_image, write_image
 
         first = Path(args.paths[0])
         single = len(args.paths) == 1 and not first.is_dir() and first.suffix.lower() not in VIDEO_EXTS
         if not single or args.labels or args.report or args.jobs:
             if args.debug:
                 raise InputError("--debug draws one image; for many, --report DIR draws each")
-            from .batch import run_batch
+            from puzzlebot.bot.batch import run_batch
 
             return run_batch(game, args)
         args.image = args.paths[0]
@@ -116,9 +116,9 @@ def _detect(game):
 
 def _hint(game):
     def hint_cmd(args) -> int:
-        from vision.errors import UnreadableBoardError
-        from vision.image_io import load_image, write_image
-        from vision.overlay import plan_overlay
+        from puzzlebot.vision.errors import UnreadableBoardError
+        from puzzlebot.vision.image_io import load_image, write_image
+        from puzzlebot.vision.overlay import plan_overlay
 
         img = load_image(args.image)
         try:

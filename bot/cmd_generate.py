@@ -3,7 +3,7 @@ of the registry that have a generator)."""
 
 from __future__ import annotations
 
-from .options import game_parsers
+from puzzlebot.bot.options import game_parsers
 
 
 def register(sub) -> None:
@@ -17,7 +17,7 @@ def register(sub) -> None:
 
 
 def _first_example() -> str:
-    from . import games
+    from puzzlebot.bot import games
 
     for g in games.able("generate"):
         for line in g.generate_epilog.splitlines():

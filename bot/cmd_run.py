@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from .options import number_in
+from puzzlebot.bot.options import number_in
 
 RUN_HELP = """\
 where the game is (first that applies):
@@ -40,7 +40,7 @@ then 'puzzlebot run GAME' looks for the board where it was saved.
 
 def _examples(command: str) -> str:
     """The run/calibrate example lines of every game that can be played."""
-    from . import games
+    from puzzlebot.bot import games
 
     lines = [ln for g in games.able("run") for ln in g.run_examples.splitlines()
              if ln.strip().startswith(f"puzzlebot {command}")]
@@ -49,8 +49,8 @@ def _examples(command: str) -> str:
 
 
 def _region(text: str):
-    from calibration.mapping import Region
-    from solvers.errors import InputError
+    from puzzlebot.calibration.mapping import Region
+    from puzzlebot.solvers.errors import InputError
 
     try:
         x, y, w, h = (int(v) for v in text.split(","))
@@ -64,7 +64,7 @@ def _region(text: str):
 
 
 def register(sub) -> None:
-    from . import games
+    from puzzlebot.bot import games
 
     for name, helptext, epilog, func in (
         ("run", "find the game on screen, solve it and click the answer in", RUN_HELP + _examples("run"),
@@ -103,16 +103,15 @@ def _target(args, game, screen, use_profile: bool = True):
     or the whole screen."""
     from pathlib import Path
 
-    from calibration import profile as profiles
-    from calibration.windows import find_window
-
-    from . import games
-    from .loop import Target
+    from puzzlebot.bot import games
+    from puzzlebot.bot.loop import Target
+    from puzzlebot.calibration import profile as profiles
+    from puzzlebot.calibration.windows import find_window
 
     if args.region:
         region = _region(args.region)
         if region.clip(screen.bounds) != region:
-            from .capture import CaptureError
+            from puzzlebot.bot.capture import CaptureError
 
             raise CaptureError(f"--region {region.as_tuple()} is not inside the screen {screen.bounds.as_tuple()}")
         return Target(region), None
@@ -122,13 +121,13 @@ def _target(args, game, screen, use_profile: bool = True):
     prof = profiles.load(Path(args.profile) if args.profile else None, games.names("run")) if use_profile else None
     if prof is not None and games.get(prof.game) is game:
         if prof.region.clip(screen.bounds) != prof.region:
-            from .loop import CalibrationMismatch
+            from puzzlebot.bot.loop import CalibrationMismatch
 
             raise CalibrationMismatch(f"the calibrated region {prof.region.as_tuple()} is not inside the screen "
                                       f"{screen.bounds.as_tuple()} now: run 'puzzlebot calibrate' again")
         return Target(prof.region), prof
     if game.default_window:
-        from calibration.windows import WindowError
+        from puzzlebot.calibration.windows import WindowError
 
         try:
             return _window_target(find_window(game.default_window), screen), None
@@ -138,20 +137,19 @@ def _target(args, game, screen, use_profile: bool = True):
 
 
 def _window_target(w, screen):
-    from .loop import Target
+    from puzzlebot.bot.loop import Target
 
     region = w.region.clip(screen.bounds)
     if region is None:
-        from .capture import CaptureError
+        from puzzlebot.bot.capture import CaptureError
 
         raise CaptureError(f"the window {w.title!r} is off the screen")
     return Target(region, w)
 
 
 def _scale(screen, mouse) -> float:
-    from calibration.mapping import scale_between
-
-    from .loop import CalibrationMismatch
+    from puzzlebot.bot.loop import CalibrationMismatch
+    from puzzlebot.calibration.mapping import scale_between
 
     b = screen.bounds
     if mouse is None:
@@ -163,10 +161,10 @@ def _scale(screen, mouse) -> float:
 
 
 def run_cmd(args) -> int:
-    from . import games
-    from .actuate import Mouse
-    from .capture import Screen
-    from .loop import Runner
+    from puzzlebot.bot import games
+    from puzzlebot.bot.actuate import Mouse
+    from puzzlebot.bot.capture import Screen
+    from puzzlebot.bot.loop import Runner
 
     game = games.get(args.game, "run")
     screen = Screen()
@@ -186,8 +184,8 @@ def run_cmd(args) -> int:
     lat = result.reading.lattice
     n_clicks = sum(s.clicks for s in result.steps)
     if args.hint:
-        from vision.image_io import write_image
-        from vision.overlay import plan_overlay
+        from puzzlebot.vision.image_io import write_image
+        from puzzlebot.vision.overlay import plan_overlay
 
         marks = [(s.cell, game.labels.get(int(s.after[s.cell]), "")) for s in result.steps]
         write_image(args.hint, plan_overlay(result.first.image, lat, marks))
@@ -212,7 +210,7 @@ def _write_clicks(path: str, runner, mouse) -> None:
     """The audit file of ``--clicks``: pointer actions and the board's box."""
     import json
 
-    from solvers.errors import InputError
+    from puzzlebot.solvers.errors import InputError
 
     box = runner.board_region.as_tuple() if runner.board_region is not None else None
     data = {"game": runner.game.name, "scale": runner.scale, "board": box,
@@ -228,18 +226,17 @@ def _write_clicks(path: str, runner, mouse) -> None:
 def calibrate_cmd(args) -> int:
     from pathlib import Path
 
-    from calibration import profile as profiles
-    from calibration.mapping import Region
-
-    from . import games
-    from .capture import Screen
-    from .loop import Runner
+    from puzzlebot.bot import games
+    from puzzlebot.bot.capture import Screen
+    from puzzlebot.bot.loop import Runner
+    from puzzlebot.calibration import profile as profiles
+    from puzzlebot.calibration.mapping import Region
 
     game = games.get(args.game, "run")
     screen = Screen()
     target, _ = _target(args, game, screen, use_profile=False)
     try:
-        from .actuate import Mouse
+        from puzzlebot.bot.actuate import Mouse
 
         scale = _scale(screen, Mouse(0))
     except Exception:

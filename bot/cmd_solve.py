@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .options import game_parsers
+from puzzlebot.bot.options import game_parsers
 
 COORDINATES = """
 coordinates: text output counts rows and columns from 1 (r1c2 or (1,2): the

@@ -1,6 +1,6 @@
 """The bot's loop: capture, read, check, solve, click, verify.
 
-Safety, in order (see also :mod:`bot.safety`):
+Safety, in order (see also :mod:`puzzlebot.bot.safety`):
 * the board is found afresh at the start of every run; a saved profile's
   lattice and scale must agree with what is measured now, and a board that
   touches the edge of the region is looked at past the region: a region
@@ -27,15 +27,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from calibration.mapping import Region, ScreenMap
-from calibration.windows import Window, WindowError, raise_window, window_by_id
-from solvers.errors import PuzzlebotError
-from vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
-from vision.frames import Frame
-from vision.lattice import Lattice
-
-from . import safety
-from .games import Game, Reading
+from puzzlebot.bot import safety
+from puzzlebot.bot.games import Game, Reading
+from puzzlebot.calibration.mapping import Region, ScreenMap
+from puzzlebot.calibration.windows import Window, WindowError, raise_window, window_by_id
+from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
+from puzzlebot.vision.frames import Frame
+from puzzlebot.vision.lattice import Lattice
 
 # A saved lattice may differ from the one measured now by this much (pixels)
 # before the profile is refused: a pixel or two of rounding, never a cell.

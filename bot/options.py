@@ -1,6 +1,6 @@
 """What the commands share: the argument parser class, argparse types,
 reading puzzle files, progress on stderr, and one GAME sub-command per game
-of the registry.  (Kept apart from :mod:`bot.cli` so that the command
+of the registry.  (Kept apart from :mod:`puzzlebot.bot.cli` so that the command
 modules import it without importing the command line itself.)"""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import math
 import sys
 from pathlib import Path
 
-from solvers.errors import InputError
+from puzzlebot.solvers.errors import InputError
 
 
 class Parser(argparse.ArgumentParser):
@@ -90,7 +90,7 @@ def game_parsers(parser: argparse.ArgumentParser, what: str, description: str, e
     its arguments from ``arguments(game, parser)`` (default the game's
     ``{what}_arguments``), and ``func(game)`` or the game's method ``func``
     as the action."""
-    from . import games as registry
+    from puzzlebot.bot import games as registry
 
     sub = parser.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
     sub.required = True

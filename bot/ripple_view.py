@@ -9,8 +9,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from solvers.dlx import CancelToken
-from solvers.ripple import RipplePuzzle, solve
+from puzzlebot.solvers.dlx import CancelToken
+from puzzlebot.solvers.ripple import RipplePuzzle, solve
 
 
 def render(p: RipplePuzzle, grid: list[list[int]], marks: set[tuple[int, int]] | None = None) -> str:
@@ -148,13 +148,13 @@ def save_steps(p: RipplePuzzle, path: str, max_frames: int = 240, cell_px: int =
     """Save the search (up to the first solution) as pictures: an animated
     GIF, or for .png a contact sheet of evenly spaced frames.  Returns
     (frames saved, search steps)."""
+    import os
+    from pathlib import Path
+
     import cv2
     import numpy as np
 
-    from solvers.errors import InputError
-
-    import os
-    from pathlib import Path
+    from puzzlebot.solvers.errors import InputError
 
     kind = path.lower().rsplit(".", 1)[-1]
     if kind not in ("gif", "png"):

@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from calibration.mapping import Region, ScreenMap
-from solvers.errors import PuzzlebotError
-from vision.lattice import Lattice
+from puzzlebot.calibration.mapping import Region, ScreenMap
+from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.vision.lattice import Lattice
 
 # A click lands this far (fraction of the pitch) inside the cell's border at
 # least: a scale or offset error of up to a third of a cell stays in the cell.

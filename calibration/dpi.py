@@ -11,7 +11,7 @@ points the mouse moves to.
 * Linux (X11): pixels everywhere; nothing to do.
 
 The mapping from an image pixel to a screen point lives in one place,
-:class:`calibration.mapping.ScreenMap`.
+:class:`puzzlebot.calibration.mapping.ScreenMap`.
 """
 
 from __future__ import annotations

@@ -16,10 +16,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from solvers.errors import InputError
-from vision.lattice import Lattice
-
-from .mapping import Region
+from puzzlebot.calibration.mapping import Region
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.vision.lattice import Lattice
 
 VERSION = 1
 # Profiles larger than this are not ours (a profile is a few hundred bytes).

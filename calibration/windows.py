@@ -16,12 +16,11 @@ import os
 import re
 import sys
 import tempfile
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 
-from solvers.errors import PuzzlebotError
-
-from .mapping import Region
+from puzzlebot.calibration.mapping import Region
+from puzzlebot.solvers.errors import PuzzlebotError
 
 
 class WindowError(PuzzlebotError):

@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import tempfile
 
-from solvers.errors import PuzzlebotError
+from puzzlebot.solvers.errors import PuzzlebotError
 
 FLAGS = ["--no-sandbox", "--test-type", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-quic", "--noerrdialogs",
@@ -41,7 +41,7 @@ class Browser:
         if self.debug_port is None:
             raise PuzzlebotError("this browser was started without a DevTools port")
         if self._devtools is None:
-            from .cdp import DevTools
+            from puzzlebot.sim.cdp import DevTools
 
             self._devtools = DevTools(self.debug_port, timeout)
         return self._devtools

@@ -14,7 +14,7 @@ import json
 import time
 import urllib.request
 
-from solvers.errors import PuzzlebotError
+from puzzlebot.solvers.errors import PuzzlebotError
 
 
 class DevToolsError(PuzzlebotError):

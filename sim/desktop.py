@@ -1,7 +1,7 @@
 """A stand-in desktop for tests: a window covering the whole (virtual)
 screen beneath the games that logs every click it receives.
 
-    python -m sim.desktop --events FILE [--size 1280x800]
+    python -m puzzlebot.sim.desktop --events FILE [--size 1280x800]
 
 A click that misses every game window lands here and is written as a JSON
 line ``{"event": "click", "x": .., "y": ..}``, so a test can prove that no
@@ -18,7 +18,7 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m sim.desktop", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m puzzlebot.sim.desktop", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--events", required=True, metavar="FILE", help="append JSON-line events here")
     ap.add_argument("--size", default="1280x800", metavar="WxH")

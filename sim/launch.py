@@ -1,5 +1,5 @@
 """Starting the stand-ins as separate processes: a virtual screen, the
-Enlight window, the web pages' servers (Chromium: :mod:`sim.browser`).  Used by the demo, the
+Enlight window, the web pages' servers (Chromium: :mod:`puzzlebot.sim.browser`).  Used by the demo, the
 tests and the benchmarks."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from solvers.errors import PuzzlebotError
+from puzzlebot.solvers.errors import PuzzlebotError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,7 +56,7 @@ def start_xvfb(width: int = 1280, height: int = 800, timeout: float = 20.0) -> t
 
 
 def start_enlight(events: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "sim.enlight", "--events", str(events), *args], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "puzzlebot.sim.lights.enlight", "--events", str(events), *args], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -68,7 +68,7 @@ def start_page(module: str, events: Path, port: int, *args: str) -> subprocess.P
 
 
 def start_tango_server(events: Path, port: int, *args: str) -> subprocess.Popen:
-    return start_page("sim.tango_page", events, port, *args)
+    return start_page("puzzlebot.sim.tango.page", events, port, *args)
 
 
 def events(path: Path) -> list[dict]:

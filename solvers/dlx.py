@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Hashable, Iterator, Sequence
 
-from .errors import InputError, PuzzlebotError
+from puzzlebot.solvers.errors import InputError, PuzzlebotError
 
 _CHECK_EVERY = 2048  # search steps between cancellation checks
 

@@ -3,7 +3,7 @@
 Used by the k-state Lights Out variants (a press adds 1 mod k).  Sizes there
 are small (the light-chasing reduction leaves one unknown per column), so
 plain Gauss-Jordan on int64 numpy arrays is enough; GF(2) has its own
-bit-packed module, :mod:`solvers.gf2`.
+bit-packed module, :mod:`puzzlebot.solvers.gf2`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from .errors import InputError
+from puzzlebot.solvers.errors import InputError
 
 
 def loads(text: str, where: str = "input"):

@@ -21,9 +21,9 @@ import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from .dlx import CancelToken, ExactCover
-from .errors import InputError, UnsolvableError
-from .jsonio import loads
+from puzzlebot.solvers.dlx import CancelToken, ExactCover
+from puzzlebot.solvers.errors import InputError, UnsolvableError
+from puzzlebot.solvers.jsonio import loads
 
 # LinkedIn deals 7x7 to 11x11; smaller boards are puzzles too (n = 4 is the
 # smallest with an answer), larger ones we accept up to this side.

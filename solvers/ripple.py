@@ -24,9 +24,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
-from . import jsonio
-from .dlx import CancelToken, ExactCover, StepCallback
-from .errors import InputError, UnsolvableError
+from puzzlebot.solvers import jsonio
+from puzzlebot.solvers.dlx import CancelToken, ExactCover, StepCallback
+from puzzlebot.solvers.errors import InputError, UnsolvableError
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 # The seed's four ripple sets are redundant in pairs: two equal values too

@@ -3,7 +3,7 @@
 Each node has a light and a switch; a switch flips its own light and the
 lights of its neighbours.  Given which lights must flip, find which switches
 to press.  Over GF(2) that is A x = b with A = I + adjacency, solved by
-:mod:`solvers.gf2`.
+:mod:`puzzlebot.solvers.gf2`.
 
 Plain-text format (as in the seed)::
 
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import gf2
-from .errors import InputError, UnsolvableError
+from puzzlebot.solvers import gf2
+from puzzlebot.solvers.errors import InputError, UnsolvableError
 
 # (number of answers) x (words per answer) we are willing to enumerate
 _EXHAUSTIVE_BUDGET = 1 << 24

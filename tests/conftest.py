@@ -14,7 +14,7 @@ def xvfb():
     number Xvfb picks itself; yields the DISPLAY value."""
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed (make test installs it: apt-get install xvfb)")
-    from sim.launch import start_xvfb, stop
+    from puzzlebot.sim.launch import start_xvfb, stop
 
     proc, display = start_xvfb(1280, 800)
     old = os.environ.get("DISPLAY")

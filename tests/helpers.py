@@ -24,7 +24,7 @@ def shared_path(*parts: str) -> Path:
 def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
     """Run ``puzzlebot ARGS`` as a user would (a fresh process)."""
     return subprocess.run(
-        [sys.executable, "-m", "bot.cli", *args],
+        [sys.executable, "-m", "puzzlebot.bot.cli", *args],
         input=stdin,
         capture_output=True,
         text=True,
@@ -52,7 +52,7 @@ def pointer(x: int | None = None, y: int | None = None, click: bool = False) -> 
     hand would, and say where it is: pyautogui in the test process, with
     its fail-safe off here only (tests put the pointer in corners on purpose;
     the bot's own process keeps it on)."""
-    from calibration.windows import xauthority
+    from puzzlebot.calibration.windows import xauthority
 
     xauthority()
     import pyautogui

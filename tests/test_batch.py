@@ -95,10 +95,10 @@ def _solve_video(path, fps: float = 8.0):
     """A Tango game being solved, as a screen video: the page, a pointer
     moving to each cell, the piece appearing; returns the board after each
     frame (rows of S/M/.)."""
-    from sim.tango_render import draw_arrow, draw_page
-    from solvers.tango.board import SYMBOL
-    from solvers.tango.generate import generate
-    from solvers.tango.solve import solve
+    from puzzlebot.sim.tango.render import draw_arrow, draw_page
+    from puzzlebot.solvers.tango.board import SYMBOL
+    from puzzlebot.solvers.tango.generate import generate
+    from puzzlebot.solvers.tango.solve import solve
 
     puzzle = generate(6, 1, seed=4)[0].puzzle
     sol = solve(puzzle).solution
@@ -153,7 +153,7 @@ def test_video_is_read_frame_by_frame(tmp_path):
 
 def test_ctrl_c_stops_and_keeps_what_was_done(tmp_path):
     folder = shared_path("tango", "screens")
-    p = subprocess.Popen([sys.executable, "-m", "bot.cli", "detect", "tango", str(folder), "--jobs", "1"],
+    p = subprocess.Popen([sys.executable, "-m", "puzzlebot.bot.cli", "detect", "tango", str(folder), "--jobs", "1"],
                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)
     p.send_signal(signal.SIGINT)

@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from sim import launch
-from sim.browser import Browser
+from puzzlebot.sim import launch
+from puzzlebot.sim.browser import Browser
 
 from .helpers import ROOT
 
@@ -22,7 +22,7 @@ TITLE = "Device Emulator - Enlight"
 
 
 def bot(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout)
 
 
@@ -193,7 +193,7 @@ def test_tango_page_fading_pieces_and_win_screen(tango):
 
 def test_tango_partly_solved_start(tango):
     # a few pieces already placed, one of them wrong: the bot fixes it by cycling
-    from solvers.tango.generate import generate
+    from puzzlebot.solvers.tango.generate import generate
 
     g = generate(6, 1, seed=3)[0]
     placed = []

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from calibration import profile as profiles
-from calibration.mapping import Region, ScreenMap, scale_between
-from solvers.errors import InputError
-from vision.lattice import Lattice
+from puzzlebot.calibration import profile as profiles
+from puzzlebot.calibration.mapping import Region, ScreenMap, scale_between
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.vision.lattice import Lattice
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.25, 1.5, 2.0])

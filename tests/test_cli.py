@@ -72,7 +72,7 @@ def test_lights_json_and_k_states():
 
     import numpy as np
 
-    from solvers.lightsout import LightsRules, apply_presses
+    from puzzlebot.solvers.lights.solve import LightsRules, apply_presses
 
     out = json.loads(r.stdout)
     presses = np.zeros((2, 2), dtype=np.int64)

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import safety
-from bot.loop import compare_lattices
-from calibration.mapping import Region, ScreenMap
-from vision.lattice import Lattice
+from puzzlebot.bot import safety
+from puzzlebot.bot.loop import compare_lattices
+from puzzlebot.calibration.mapping import Region, ScreenMap
+from puzzlebot.vision.lattice import Lattice
 
 SCREEN = [Region(0, 0, 1280, 800)]
 LAT = Lattice(40.0, 60.0, 22.0, 22.0, 10, 10)  # in the region's image

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from bench.exact_cover_cases import PENTOMINOES, pentominoes, queens
 from bench.oracles import ortools_exact_cover_count
-from solvers.dlx import CancelToken, Cancelled, ExactCover
-from solvers.errors import InputError
+from puzzlebot.solvers.dlx import Cancelled, CancelToken, ExactCover
+from puzzlebot.solvers.errors import InputError
 
 
 @st.composite

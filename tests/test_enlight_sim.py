@@ -10,14 +10,14 @@ import time
 import numpy as np
 import pytest
 
-from sim.enlight_game import EnlightGame, builtin_level, random_board
-from sim.enlight_render import THEMES, layout, render_screen, screen_offset
-from solvers.errors import InputError
-from solvers.lightsout import LightsRules, solve
-from vision.image_io import load_image
-from vision.lights_reader import read_lights
+from puzzlebot.sim.lights.game import EnlightGame, builtin_level, random_board
+from puzzlebot.sim.lights.render import THEMES, layout, render_screen, screen_offset
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.lights.solve import LightsRules, solve
+from puzzlebot.vision.image_io import load_image
+from puzzlebot.vision.lights_reader import read_lights
 
-from .helpers import pointer, ROOT
+from .helpers import ROOT, pointer
 
 
 def test_press_toggles_the_plus_and_wins():
@@ -55,7 +55,7 @@ def test_render_reads_back(theme):
 
 def test_render_to_png_from_the_command_line(tmp_path):
     out = tmp_path / "board.png"
-    r = subprocess.run([sys.executable, "-m", "sim.enlight", "--random", "--seed", "3", "--size", "7",
+    r = subprocess.run([sys.executable, "-m", "puzzlebot.sim.lights.enlight", "--random", "--seed", "3", "--size", "7",
                         "--render", str(out)], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     rd = read_lights(load_image(out))
@@ -64,7 +64,7 @@ def test_render_to_png_from_the_command_line(tmp_path):
 
 def test_window_plays_and_logs_events(xvfb, tmp_path):
     events = tmp_path / "events.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "sim.enlight", "--level", "1", "--position", "120,80",
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlebot.sim.lights.enlight", "--level", "1", "--position", "120,80",
                              "--events", str(events)], cwd=ROOT)
     try:
         for _ in range(100):

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from solvers import gf2, gfp
+from puzzlebot.solvers import gf2, gfp
 
 
 def naive_rank_mod(a: np.ndarray, p: int) -> int:

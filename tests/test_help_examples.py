@@ -19,7 +19,7 @@ import sys
 
 import pytest
 
-from bot.cli import build_parser
+from puzzlebot.bot.cli import build_parser
 
 from .helpers import ROOT
 
@@ -63,7 +63,7 @@ def sandbox(tmp_path_factory):
     bindir = tmp_path / "bin"
     bindir.mkdir()
     exe = bindir / "puzzlebot"
-    exe.write_text(f"#!/bin/sh\nPYTHONPATH={ROOT} exec {sys.executable} -m bot.cli \"$@\"\n")
+    exe.write_text(f"#!/bin/sh\nPYTHONPATH={ROOT} exec {sys.executable} -m puzzlebot.bot.cli \"$@\"\n")
     exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
     env = dict(os.environ, PATH=f"{bindir}:{os.environ['PATH']}", HOME=str(tmp_path / "home"))
     (tmp_path / "home").mkdir()
@@ -97,7 +97,7 @@ def test_screen_examples_run_as_written(xvfb, sandbox):
     the runs; the game must then say it is solved), then the demo."""
     if shutil.which("chromium") is None:
         pytest.skip("Chromium is not installed (make test installs it)")
-    from bot import games
+    from puzzlebot.bot import games
 
     folder, env = sandbox
     env["DISPLAY"] = xvfb

@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers.errors import PuzzlebotError
-from solvers.lights_format import parse_lights
-from solvers.ripple import parse_ripple
-from solvers.switches import parse_switches
-from solvers.tango.board import parse_tango_many
+from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.solvers.lights.board import parse_lights
+from puzzlebot.solvers.ripple import parse_ripple
+from puzzlebot.solvers.switches import parse_switches
+from puzzlebot.solvers.tango.board import parse_tango_many
 
 from .helpers import ROOT, run_cli, shared_path
 
@@ -134,8 +134,8 @@ def test_semi_transparent_images_are_refused(tmp_path):
 
 
 def test_greyscale_tango_screenshots_are_never_sure():
-    from vision.errors import NoBoardError
-    from vision.tango_reader import read_tango
+    from puzzlebot.vision.errors import NoBoardError
+    from puzzlebot.vision.tango.reader import read_tango
 
     folder = shared_path("tango", "screens")
     labels = [x for x in json.loads((folder / "labels.json").read_text()) if x["kind"] == "start"][:8]
@@ -203,7 +203,7 @@ NUMBERS = st.one_of(st.integers(-10**20, 10**20).map(str), st.floats(allow_nan=T
 @given(which=st.sampled_from(["states", "size", "count", "difficulty", "speed", "timeout"]), value=NUMBERS)
 def test_fuzz_command_line_numbers(which, value):
     """In-process (fast): the command ends with a status, never an exception."""
-    from bot.cli import main
+    from puzzlebot.bot.cli import main
 
     argv = {
         "states": ["solve", "lights", str(ROOT / "examples" / "lights.txt"), "--states", value],

@@ -10,12 +10,12 @@ import cv2
 import numpy as np
 import pytest
 
-from sim.enlight_game import EnlightGame, random_board
-from sim.enlight_render import render_device, render_screen
-from sim.lights_styles import STYLES, draw
-from vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
-from vision.image_io import load_image
-from vision.lights_reader import read_lights
+from puzzlebot.sim.lights.game import EnlightGame, random_board
+from puzzlebot.sim.lights.render import render_device, render_screen
+from puzzlebot.sim.lights.styles import STYLES, draw
+from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
+from puzzlebot.vision.image_io import load_image
+from puzzlebot.vision.lights_reader import read_lights
 
 from .helpers import ROOT, pmap, run_cli, shared_path
 
@@ -206,7 +206,7 @@ def test_cli_detect_and_hint(tmp_path):
     r = run_cli("hint", "lights", str(f), str(out))
     assert r.returncode == 0, r.stderr
     hinted, plain = load_image(out), load_image(f)
-    from solvers.lightsout import LightsRules, solve
+    from puzzlebot.solvers.lights.solve import LightsRules, solve
 
     board = np.array([[ch == "#" for ch in row] for row in label["rows"]], dtype=np.int64)
     cells = solve(board, LightsRules(10, 10)).cells()
@@ -239,8 +239,8 @@ def test_invisible_unlit_cells_need_a_calibrated_lattice():
     """Unlit cells drawn like the page: the reader says the extent is
     unknown (not sure); a calibrated lattice on which the lit cells fall
     gives the board, and one that disagrees with them does not."""
-    from bot import games
-    from vision.lattice import Lattice
+    from puzzlebot.bot import games
+    from puzzlebot.vision.lattice import Lattice
 
     rng = np.random.default_rng(1)
     board = (rng.random((5, 5)) < 0.4).astype(int)

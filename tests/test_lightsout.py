@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.seed_dfs import seed_solve
-from solvers.lightsout import (
+from puzzlebot.solvers.lights.solve import (
     NEIGHBOURHOODS,
     LightsRules,
     NoSolution,
@@ -143,7 +143,7 @@ def test_large_boards_are_cleared(n):
 
 
 def test_bad_rules_are_input_errors():
-    from solvers.errors import InputError
+    from puzzlebot.solvers.errors import InputError
 
     with pytest.raises(InputError, match="prime"):
         LightsRules(3, 3, states=4)

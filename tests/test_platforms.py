@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bot import safety
-from bot.capture import Screen
-from calibration import dpi
-from calibration.mapping import Region, ScreenMap, scale_between
+from puzzlebot.bot import safety
+from puzzlebot.bot.capture import Screen
+from puzzlebot.calibration import dpi
+from puzzlebot.calibration.mapping import Region, ScreenMap, scale_between
 
 
 class _Fn:

@@ -17,11 +17,21 @@ import numpy as np
 import pytest
 
 from bench.queens import ortools_queens
-from solvers.errors import InputError, PuzzlebotError
-from solvers.queens import (QueensPuzzle, _grow, _random_queens, explain, generate, hint, make_puzzle,
-                            parse_queens, solve, violations)
-from vision.image_io import load_image
-from vision.queens_reader import read_queens
+from puzzlebot.solvers.errors import InputError, PuzzlebotError
+from puzzlebot.solvers.queens import (
+    QueensPuzzle,
+    _grow,
+    _random_queens,
+    explain,
+    generate,
+    hint,
+    make_puzzle,
+    parse_queens,
+    solve,
+    violations,
+)
+from puzzlebot.vision.image_io import load_image
+from puzzlebot.vision.queens_reader import read_queens
 
 from .helpers import ROOT, run_cli, shared_path
 
@@ -180,7 +190,7 @@ def test_our_page_screenshots_read_exactly():
 
 
 def _render_verdict(seed: int) -> tuple[str, str]:
-    from sim.queens_render import random_render
+    from puzzlebot.sim.queens.render import random_render
 
     R = random_render(seed)
     img = R.image
@@ -292,13 +302,13 @@ def test_cli_solve_detect_hint_generate(tmp_path):
 # --- the bot on our page ----------------------------------------------------------
 
 def _page(tmp_path, puzzle: dict, dark: bool = False):
-    from sim import launch
-    from sim.browser import Browser
+    from puzzlebot.sim import launch
+    from puzzlebot.sim.browser import Browser
 
     pf, ev = tmp_path / "p.json", tmp_path / "ev.jsonl"
     pf.write_text(json.dumps(puzzle))
     port = launch.free_port()
-    proc = launch.start_page("sim.queens_page", ev, port, "--puzzle", str(pf))
+    proc = launch.start_page("puzzlebot.sim.queens.page", ev, port, "--puzzle", str(pf))
     time.sleep(0.4)
     browser = Browser(f"http://127.0.0.1:{port}/" + ("?mode=dark" if dark else ""), 300, 30, 640, 700)
     try:
@@ -316,7 +326,7 @@ def _page(tmp_path, puzzle: dict, dark: bool = False):
 def test_bot_solves_our_page_from_a_wrong_start(xvfb, tmp_path, dark):
     """A wrong queen and an x mark on the board: the bot takes the queen
     away, places the answer, keeps the mark; the page says solved."""
-    from sim import launch
+    from puzzlebot.sim import launch
 
     if shutil.which("chromium") is None:
         pytest.skip("Chromium is not installed (make test installs it)")
@@ -347,7 +357,7 @@ def test_bot_solves_our_page_from_a_wrong_start(xvfb, tmp_path, dark):
 
 @pytest.mark.display
 def test_bot_refuses_a_board_with_two_answers(xvfb, tmp_path):
-    from sim import launch
+    from puzzlebot.sim import launch
 
     if shutil.which("chromium") is None:
         pytest.skip("Chromium is not installed (make test installs it)")
@@ -369,5 +379,5 @@ def test_bot_refuses_a_board_with_two_answers(xvfb, tmp_path):
 def subprocess_run(args):
     import subprocess
 
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=120)

@@ -28,7 +28,7 @@ LIGHTSOFF = shutil.which("lightsoff") or ("/usr/games/lightsoff" if Path("/usr/g
 
 
 def bot(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout)
 
 
@@ -47,7 +47,7 @@ def clicks_inside(path: Path, box: tuple[float, float, float, float]) -> list[tu
 
 def _lightsoff_window():
     """The Lights Off window (its title says which puzzle it shows), or None."""
-    from calibration.windows import all_windows
+    from puzzlebot.calibration.windows import all_windows
 
     for w in all_windows():
         if re.fullmatch(r"Puzzle \d+", w.title):
@@ -91,9 +91,9 @@ def test_gnome_lights_off_three_puzzles_in_a_row(lightsoff, tmp_path):
     the board, inside the game's window.  Offline too: a screenshot taken
     before each run is read by `detect lights --strict`, and the bot's
     clicks, mapped onto that reading's cells, turn its board all off."""
-    from bot.capture import Screen
-    from calibration.mapping import Region
-    from solvers.lightsout import LightsRules, apply_presses
+    from puzzlebot.bot.capture import Screen
+    from puzzlebot.calibration.mapping import Region
+    from puzzlebot.solvers.lights.solve import LightsRules, apply_presses
 
     for k in range(3):
         win = _lightsoff_window()

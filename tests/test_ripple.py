@@ -7,9 +7,9 @@ import json
 import pytest
 
 from bench.oracles import ortools_ripple
-from bot.ripple_view import render, save_steps
-from solvers.errors import InputError
-from solvers.ripple import make_puzzle, parse_ripple, reduction, solve, violations
+from puzzlebot.bot.ripple_view import render, save_steps
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.ripple import make_puzzle, parse_ripple, reduction, solve, violations
 
 from .helpers import run_cli, shared_path
 

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sim import launch
-from sim.browser import Browser
+from puzzlebot.sim import launch
+from puzzlebot.sim.browser import Browser
 
-from .helpers import pointer, ROOT
+from .helpers import ROOT, pointer
 
 pytestmark = pytest.mark.display
 
@@ -29,7 +29,7 @@ POS = (300, 120)  # the Enlight window's position (its size is 312x480)
 
 
 def bot(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout)
 
 
@@ -40,7 +40,7 @@ class Desk:
         self.tmp = tmp_path
         self.procs = []
         self.desktop = tmp_path / "desktop.jsonl"
-        self.procs.append(subprocess.Popen([sys.executable, "-m", "sim.desktop", "--events", str(self.desktop)],
+        self.procs.append(subprocess.Popen([sys.executable, "-m", "puzzlebot.sim.desktop", "--events", str(self.desktop)],
                                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         launch.wait_for(self.desktop, "start")
         self.game = None

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.oracles import z3_switches
-from solvers.errors import InputError
-from solvers.switches import SwitchesPuzzle, check_answer, parse_switches, solve_switches
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.switches import SwitchesPuzzle, check_answer, parse_switches, solve_switches
 
 from .helpers import ROOT, run_cli
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.errors import InputError
-from solvers.tango.board import EMPTY, MOON, SUN, TangoBoard, board_from_json, parse_tango
-from solvers.tango.rules import check_solution, violations
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN, TangoBoard, board_from_json, parse_tango
+from puzzlebot.solvers.tango.rules import check_solution, violations
 
 TEXT = """\
 S....S

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from sim.cdp import DevToolsError
-from solvers.tango.board import MOON, SUN, TangoBoard
-from solvers.tango.rules import check_solution
-from solvers.tango.search import count_solutions
-from vision.errors import NoBoardError
-from vision.tango_reader import read_tango
+from puzzlebot.sim.cdp import DevToolsError
+from puzzlebot.solvers.tango.board import MOON, SUN, TangoBoard
+from puzzlebot.solvers.tango.rules import check_solution
+from puzzlebot.solvers.tango.search import count_solutions
+from puzzlebot.vision.errors import NoBoardError
+from puzzlebot.vision.tango.reader import read_tango
 
 from .helpers import ROOT, shared_path
 from .web_games import Page, Server, need_chromium, shared_game
@@ -32,7 +32,7 @@ EMOJI_FONT = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 
 
 def bot(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout)
 
 

@@ -8,11 +8,11 @@ import pytest
 
 from bench.oracles import z3_tango_count
 from bench.tango_baselines import backtrack_count
-from solvers.errors import InputError
-from solvers.tango.board import board_from_json, parse_tango
-from solvers.tango.generate import clue_range, generate, parse_band
-from solvers.tango.rules import check_solution
-from solvers.tango.solve import solve
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.tango.board import board_from_json, parse_tango
+from puzzlebot.solvers.tango.generate import clue_range, generate, parse_band
+from puzzlebot.solvers.tango.rules import check_solution
+from puzzlebot.solvers.tango.solve import solve
 
 from .helpers import run_cli
 

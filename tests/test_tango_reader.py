@@ -11,12 +11,12 @@ import cv2
 import numpy as np
 import pytest
 
-from sim.tango_render import STYLES, draw_arrow, draw_board, draw_page
-from solvers.tango.board import SYMBOL
-from solvers.tango.generate import generate
-from vision.errors import NoBoardError, UnreadableBoardError
-from vision.image_io import load_image
-from vision.tango_reader import read_tango
+from puzzlebot.sim.tango.render import STYLES, draw_arrow, draw_board, draw_page
+from puzzlebot.solvers.tango.board import SYMBOL
+from puzzlebot.solvers.tango.generate import generate
+from puzzlebot.vision.errors import NoBoardError, UnreadableBoardError
+from puzzlebot.vision.image_io import load_image
+from puzzlebot.vision.tango.reader import read_tango
 
 from .helpers import ROOT, pmap, run_cli, shared_path
 

@@ -12,11 +12,11 @@ import pytest
 
 from bench.oracles import z3_tango_count
 from bench.tango_baselines import backtrack_count
-from solvers.tango.board import EMPTY, MOON, SUN, SYMBOL, TangoBoard, board_from_json, parse_tango
-from solvers.tango.engine import Explainer, difficulty
-from solvers.tango.rules import check_solution
-from solvers.tango.search import count_solutions
-from solvers.tango.solve import NoTangoSolution, hint, solve
+from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN, SYMBOL, TangoBoard, board_from_json, parse_tango
+from puzzlebot.solvers.tango.engine import Explainer, difficulty
+from puzzlebot.solvers.tango.rules import check_solution
+from puzzlebot.solvers.tango.search import count_solutions
+from puzzlebot.solvers.tango.solve import NoTangoSolution, hint, solve
 
 from .helpers import run_cli, shared_path
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from calibration import windows as W
-from calibration.mapping import Region
+from puzzlebot.calibration import windows as W
+from puzzlebot.calibration.mapping import Region
 
 from .helpers import ROOT
 
@@ -123,7 +123,7 @@ def wm_screen():
     window manager on Linux; the other display tests run without one)."""
     if shutil.which("Xvfb") is None or shutil.which("openbox") is None:
         pytest.skip("Xvfb and openbox are needed (make test installs them)")
-    from sim.launch import start_xvfb, stop
+    from puzzlebot.sim.launch import start_xvfb, stop
 
     proc, display = start_xvfb(1280, 800)
     wm = subprocess.Popen(["openbox", "--sm-disable"], env=dict(os.environ, DISPLAY=display),
@@ -146,7 +146,7 @@ def _in_display(display: str, code: str) -> dict:
 
 @pytest.mark.display
 def test_pywinctl_under_a_window_manager(wm_screen, tmp_path):
-    from sim import launch
+    from puzzlebot.sim import launch
 
     ev = tmp_path / "e.jsonl"
     env_old = os.environ.get("DISPLAY")
@@ -163,7 +163,7 @@ def test_pywinctl_under_a_window_manager(wm_screen, tmp_path):
         time.sleep(0.8)
         got = _in_display(wm_screen, """
 import json, pywinctl
-from calibration import windows as W
+from puzzlebot.calibration import windows as W
 w = W.find_window("enlight$")
 raw = [x for x in pywinctl.getAllWindows() if x.title == w.title][0]
 a = W.find_window(app="tk")
@@ -175,7 +175,7 @@ print(json.dumps({"region": w.region.as_tuple(), "frame": [raw.left, raw.top, ra
         assert fy < y and ch < fh  # the client area leaves out the title bar
         assert got["raised"] and got["active"] == "Device Emulator - Enlight" and got["app"]
         # the bot, told only the title, plays it inside the frame
-        r = subprocess.run([sys.executable, "-m", "bot.cli", "run", "enlight", "--window", "Enlight",
+        r = subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", "run", "enlight", "--window", "Enlight",
                             "--interval", "0.005"], cwd=ROOT, env=dict(os.environ, DISPLAY=wm_screen),
                            capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr[-1500:]
@@ -188,7 +188,7 @@ print(json.dumps({"region": w.region.as_tuple(), "frame": [raw.left, raw.top, ra
 def test_default_window_for_enlight_matches_the_emulators_titles():
     import re
 
-    from bot import games
+    from puzzlebot.bot import games
 
     pattern = games.get("lights").default_window
     for title in ("Device Emulator - Enlight", "Windows Mobile 6 Professional Device Emulator",
@@ -212,14 +212,14 @@ def test_enlight_found_by_its_usual_title_at_both_emulator_zooms(xvfb, tmp_path,
     """No --window, --region or profile: the emulator's usual window is
     looked for first; the device skin around the screen at 1x (12-px-ish
     cells) and 2x is the reader's to see past."""
-    from sim import launch
+    from puzzlebot.sim import launch
 
     ev = tmp_path / "e.jsonl"
     proc = launch.start_enlight(ev, "--level", "5", "--scale", zoom, "--position", "500,40")
     try:
         launch.wait_for(ev, "start")
         time.sleep(0.5)
-        r = subprocess.run([sys.executable, "-m", "bot.cli", "run", "enlight", "--interval", "0.005"], cwd=ROOT,
+        r = subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", "run", "enlight", "--interval", "0.005"], cwd=ROOT,
                            capture_output=True, text=True, timeout=180)
         assert r.returncode == 0, r.stderr[-1500:]
         assert "looking at window 'Device Emulator - Enlight'" in r.stderr

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from sim.browser import Browser
-from sim.launch import free_port
+from puzzlebot.sim.browser import Browser
+from puzzlebot.sim.launch import free_port
 
-from .helpers import pointer, SHARED
+from .helpers import SHARED, pointer
 
 
 def shared_game(*parts: str) -> Path:
@@ -90,8 +90,8 @@ class Page:
 
     def grab(self):
         """The window's pixels, as the bot captures them (mss)."""
-        from bot.capture import Screen
-        from calibration.mapping import Region
+        from puzzlebot.bot.capture import Screen
+        from puzzlebot.calibration.mapping import Region
 
         screen = Screen()
         try:

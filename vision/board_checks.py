@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .lattice import Lattice
+from puzzlebot.vision.lattice import Lattice
 
 SIDES = ("top", "bottom", "left", "right")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solvers.errors import InputError, PuzzlebotError
+from puzzlebot.solvers.errors import InputError, PuzzlebotError
 
 
 class NoBoardError(PuzzlebotError):

@@ -12,7 +12,7 @@ from typing import Iterator
 
 import numpy as np
 
-from .errors import ImageFileError
+from puzzlebot.vision.errors import ImageFileError
 
 IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
 VIDEO_EXTS = {".mp4", ".webm", ".avi", ".mkv", ".mov", ".m4v", ".mpg", ".mpeg", ".ogv", ".gif"}
@@ -31,7 +31,7 @@ class Frame:
 
     def load(self) -> np.ndarray:
         if self.image is None:
-            from .image_io import load_image
+            from puzzlebot.vision.image_io import load_image
 
             self.image = load_image(self.path)
         return self.image

@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .errors import ImageFileError
+from puzzlebot.vision.errors import ImageFileError
 
 # Screenshots are at most a few monitors wide (three 4K screens: 25 MP); a
 # bigger image is refused before it is decoded (it would take gigabytes).

@@ -1,6 +1,6 @@
 """Reading a Lights Out board, in any style, from a screenshot.
 
-1. The cell lattice comes from the image's structure (:mod:`vision.lattice`).
+1. The cell lattice comes from the image's structure (:mod:`puzzlebot.vision.lattice`).
 2. Each cell's interior is summarised by its median colour (Lab), which
    ignores digits, dots and cursors that cover a small part of it.
 3. The cells are split into two *looks*; which look is lit is decided from
@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .board_checks import foreign_content, look_templates, pixel_tolerance, read_uncovered, wholeness
-from .errors import NoBoardError, PartialBoardError, UnreadableBoardError
-from .lattice import Lattice, LatticeFit, edge_map, find_lattice
+from puzzlebot.vision.board_checks import foreign_content, look_templates, pixel_tolerance, read_uncovered, wholeness
+from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
+from puzzlebot.vision.lattice import Lattice, LatticeFit, edge_map, find_lattice
 
 MIN_CELLS_SIDE, MAX_CELLS_SIDE = 3, 20
 SAME_LOOK = 9.0  # Lab distance below which two looks are one

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .lattice import Lattice
+from puzzlebot.vision.lattice import Lattice
 
 ORANGE = (0, 140, 255)
 RED = (0, 0, 255)

@@ -1,6 +1,6 @@
 """Reading a Queens board (LinkedIn's or any look) from a screenshot.
 
-1. The cell lattice from the image's own structure (:mod:`vision.lattice`),
+1. The cell lattice from the image's own structure (:mod:`puzzlebot.vision.lattice`),
    on a scaled-down copy when the screenshot is large (a phone's 1284x2778).
 2. Each cell's fill: the median colour of its four corners, where neither a
    queen nor a mark reaches.
@@ -26,11 +26,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from solvers.queens import QueensPuzzle, solve
-
-from .board_checks import Wholeness, lab_image, wholeness
-from .errors import NoBoardError, PartialBoardError
-from .lattice import Lattice, find_lattice
+from puzzlebot.solvers.queens import QueensPuzzle, solve
+from puzzlebot.vision.board_checks import Wholeness, lab_image, wholeness
+from puzzlebot.vision.errors import NoBoardError, PartialBoardError
+from puzzlebot.vision.lattice import Lattice, find_lattice
 
 # Screenshots larger than this (pixels on the long side) are searched for the
 # lattice at this size: a phone's 11x11 board keeps 40 px cells, and the
@@ -286,7 +285,7 @@ def region_fills(fills: np.ndarray, regions: np.ndarray) -> list[np.ndarray]:
 
 def whole_board(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> Wholeness:
     """Whether the board goes on past the lattice: cells of the regions'
-    fills beyond it (see :func:`vision.board_checks.wholeness`)."""
+    fills beyond it (see :func:`puzzlebot.vision.board_checks.wholeness`)."""
     return wholeness(lab, lat, looks, OTHER_FILL)
 
 

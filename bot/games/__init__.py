@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-from .base import Detection, Game, Reading, StandIn, Step, UnknownGame
+from puzzlebot.bot.games.base import Detection, Game, Reading, StandIn, Step, UnknownGame
 
 __all__ = ["Detection", "Game", "Reading", "StandIn", "Step", "UnknownGame", "all_games", "get", "able", "names"]
 

@@ -2,7 +2,7 @@
 
 The commands (``solve``, ``generate``, ``detect``, ``hint``, ``run``,
 ``calibrate``, ``demo``) and the run loop are built from the registry
-(:mod:`bot.games`) and never name a game.  A game says what it can do in
+(:mod:`puzzlebot.bot.games`) and never name a game.  A game says what it can do in
 ``can`` and supplies the matching methods:
 
 * ``solve``     -- ``solve_arguments(parser)`` and ``solve(args)``: a puzzle file in, the answer out;
@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from solvers.errors import PuzzlebotError
+from puzzlebot.solvers.errors import PuzzlebotError
 
 if TYPE_CHECKING:  # annotations only: the command line starts without numpy or OpenCV
     import numpy as np
 
-    from vision.lattice import Lattice
+    from puzzlebot.vision.lattice import Lattice
 
 
 @dataclass
@@ -62,7 +62,7 @@ class StandIn:
 
     label: str  # "Enlight level 3", for messages
     slug: str  # "enlight": names its before/after screenshots
-    region: object  # calibration.mapping.Region holding the game
+    region: object  # puzzlebot.calibration.mapping.Region holding the game
     solved: Callable[[float], bool]  # asks the game itself, waiting up to the given seconds
     close: Callable[[], None]
     window: str | None = None  # a window title to follow, when the game has its own window
@@ -121,7 +121,7 @@ class Game:
         raise NotImplementedError
 
     def whole_in(self, img: np.ndarray, lattice: Lattice, reading: Reading):
-        """The board's :class:`vision.board_checks.Wholeness` in a larger capture."""
+        """The board's :class:`puzzlebot.vision.board_checks.Wholeness` in a larger capture."""
         raise NotImplementedError
 
     def plan(self, reading: Reading) -> list[Step]:
@@ -196,9 +196,9 @@ def web_stand_in(module: str, slug: str, label: str, box: tuple[int, int, int, i
     options say so; ready once the page logs "ready"."""
     import time
 
-    from calibration.mapping import Region
-    from sim import launch
-    from sim.browser import Browser
+    from puzzlebot.calibration.mapping import Region
+    from puzzlebot.sim import launch
+    from puzzlebot.sim.browser import Browser
 
     ev = workdir / f"{slug}.jsonl"
     port = launch.free_port()
@@ -226,7 +226,7 @@ def web_stand_in(module: str, slug: str, label: str, box: tuple[int, int, int, i
 def logged_solved(events, timeout: float) -> bool:
     """Whether one of our simulators logged "solved" in its event file
     within ``timeout`` seconds: the game's word, not the bot's."""
-    from sim import launch
+    from puzzlebot.sim import launch
 
     try:
         launch.wait_for(events, "solved", timeout)

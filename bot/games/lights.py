@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 
-
-from solvers.errors import InputError
-
-from .base import Detection, Game, Reading, StandIn, Step, cells_text, logged_solved, on_lattice
+from puzzlebot.bot.games.base import Detection, Game, Reading, StandIn, Step, cells_text, logged_solved, on_lattice
+from puzzlebot.solvers.errors import InputError
 
 EXAMPLES = """\
 file format: one line per row, '#' lit and '.' off; or JSON
@@ -74,11 +72,10 @@ class Lights(Game):
                        help="plus (default), x, king, or offsets 'dr,dc;dr,dc;...'")
 
     def solve(self, args) -> int:
-        from solvers.lights_explain import explain
-        from solvers.lights_format import format_board, format_hint, parse_lights
-        from solvers.lightsout import parse_neighbourhood, solve
-
-        from ..options import read_text
+        from puzzlebot.bot.options import read_text
+        from puzzlebot.solvers.lights.board import format_board, format_hint, parse_lights
+        from puzzlebot.solvers.lights.explain import explain
+        from puzzlebot.solvers.lights.solve import parse_neighbourhood, solve
 
         lf = parse_lights(read_text(args.file), args.file, args.states)
         if args.torus:
@@ -118,8 +115,8 @@ class Lights(Game):
     # --- screenshots -------------------------------------------------------------
 
     def detect(self, img) -> Detection:
-        from vision.lights_reader import read_lights
-        from vision.overlay import draw_lattice, label_cells
+        from puzzlebot.vision.lights_reader import read_lights
+        from puzzlebot.vision.overlay import draw_lattice, label_cells
 
         rd = read_lights(img)
         lat = rd.lattice
@@ -143,8 +140,8 @@ class Lights(Game):
     # --- the bot ---------------------------------------------------------------
 
     def read(self, img, hint=None):
-        from vision.errors import UnreadableBoardError
-        from vision.lights_reader import read_lights
+        from puzzlebot.vision.errors import UnreadableBoardError
+        from puzzlebot.vision.lights_reader import read_lights
 
         rd = read_lights(img)
         if rd.extent_unknown and hint is not None and on_lattice(rd.lattice, hint):
@@ -156,19 +153,19 @@ class Lights(Game):
         return Reading(rd.board.copy(), rd.lattice, rd, list(rd.touches))
 
     def read_cells(self, img, lattice, reading, only=None):
-        from vision.lights_reader import read_cells
+        from puzzlebot.vision.lights_reader import read_cells
 
         return read_cells(img, lattice, reading.raw.lit, reading.raw.off, only)
 
     def whole_in(self, img, lattice, reading):
-        from vision.lights_reader import whole_in
+        from puzzlebot.vision.lights_reader import whole_in
 
         return whole_in(img, lattice, reading.raw)
 
     def plan(self, reading):
         import numpy as np
 
-        from solvers.lightsout import LightsRules, apply_presses, solve
+        from puzzlebot.solvers.lights.solve import LightsRules, apply_presses, solve
 
         rules = LightsRules(*reading.state.shape)
         answer = solve(reading.state, rules)  # raises NoSolution (why) before any click
@@ -193,8 +190,8 @@ class Lights(Game):
     def stand_in(self, workdir, options) -> StandIn:
         import time
 
-        from calibration.windows import find_window
-        from sim import launch
+        from puzzlebot.calibration.windows import find_window
+        from puzzlebot.sim import launch
 
         ev = workdir / "enlight.jsonl"
         level = getattr(options, "level", 3)

@@ -7,10 +7,17 @@ from __future__ import annotations
 
 import json
 
-
-from solvers.errors import InputError, UnsolvableError
-
-from .base import WEB_DEMO_OPTIONS, Detection, Game, Reading, StandIn, cells_text, click_steps, web_stand_in
+from puzzlebot.bot.games.base import (
+    WEB_DEMO_OPTIONS,
+    Detection,
+    Game,
+    Reading,
+    StandIn,
+    cells_text,
+    click_steps,
+    web_stand_in,
+)
+from puzzlebot.solvers.errors import InputError, UnsolvableError
 
 EXAMPLES = """\
 file format: one row of region letters per line (any letter or symbol names a
@@ -80,9 +87,8 @@ class Queens(Game):
         p.add_argument("--json", action="store_true", help="print the answer as JSON")
 
     def solve(self, args) -> int:
-        from solvers.queens import explain, hint, no_solution, parse_queens, solve, violations
-
-        from ..options import read_text
+        from puzzlebot.bot.options import read_text
+        from puzzlebot.solvers.queens import explain, hint, no_solution, parse_queens, solve, violations
 
         p = parse_queens(read_text(args.file), args.file)
         if args.hint is not None:
@@ -116,7 +122,7 @@ class Queens(Game):
         return 0
 
     def generate_arguments(self, p) -> None:
-        from solvers.queens import MAX_SIZE, MIN_SIZE
+        from puzzlebot.solvers.queens import MAX_SIZE, MIN_SIZE
 
         p.add_argument("--size", type=int, default=8, help=f"board side, {MIN_SIZE} to {MAX_SIZE} (default 8)")
         p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
@@ -127,9 +133,8 @@ class Queens(Game):
     def generate(self, args) -> int:
         import random
 
-        from solvers.queens import MAX_SIZE, MIN_SIZE, generate
-
-        from ..options import progress
+        from puzzlebot.bot.options import progress
+        from puzzlebot.solvers.queens import MAX_SIZE, MIN_SIZE, generate
 
         if not 1 <= args.count <= MAX_COUNT:
             raise InputError(f"--count must be 1 to {MAX_COUNT}, got {args.count}")
@@ -152,7 +157,7 @@ class Queens(Game):
     def detect(self, img) -> Detection:
         import numpy as np
 
-        from vision.queens_reader import read_queens
+        from puzzlebot.vision.queens_reader import read_queens
 
         rd = read_queens(img)
         lat = rd.lattice
@@ -179,8 +184,8 @@ class Queens(Game):
     # --- the bot ---------------------------------------------------------------
 
     def read(self, img, hint=None):
-        from vision.errors import UnreadableBoardError
-        from vision.queens_reader import read_queens
+        from puzzlebot.vision.errors import UnreadableBoardError
+        from puzzlebot.vision.queens_reader import read_queens
 
         rd = read_queens(img)
         if not rd.sure:
@@ -189,19 +194,19 @@ class Queens(Game):
         return Reading(rd.state.copy(), rd.lattice, rd, list(rd.touches))
 
     def read_cells(self, img, lattice, reading, only=None):
-        from vision.queens_reader import read_cells
+        from puzzlebot.vision.queens_reader import read_cells
 
         return read_cells(img, lattice, reading.raw, only)
 
     def whole_in(self, img, lattice, reading):
-        from vision.queens_reader import whole_in
+        from puzzlebot.vision.queens_reader import whole_in
 
         return whole_in(img, lattice, reading.raw)
 
     def plan(self, reading):
         import numpy as np
 
-        from solvers.queens import QUEEN, QueensPuzzle, solve
+        from puzzlebot.solvers.queens import QUEEN, QueensPuzzle, solve
 
         rd = reading.raw
         k = int(rd.regions.max()) + 1
@@ -249,12 +254,12 @@ class Queens(Game):
 
     def stand_in(self, workdir, options) -> StandIn:
         seed = getattr(options, "seed", 7)
-        return web_stand_in("sim.queens_page", "queens", f"Queens 8x8 (seed {seed})", (380, 20, 640, 700),
+        return web_stand_in("puzzlebot.sim.queens.page", "queens", f"Queens 8x8 (seed {seed})", (380, 20, 640, 700),
                             workdir, options, "--seed", str(seed), "--size", "8")
 
 
 def _debug(img, rd):
-    from vision.overlay import draw_lattice, label_cells
+    from puzzlebot.vision.overlay import draw_lattice, label_cells
 
     letters = rd.region_letters()
     texts = {(r, c): {2: "Q", 1: "x"}.get(int(rd.state[r, c]), letters[r][c])

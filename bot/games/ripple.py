@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import sys
 
-from solvers.errors import PuzzlebotError
-
-from .base import Game
+from puzzlebot.bot.games.base import Game
+from puzzlebot.solvers.errors import PuzzlebotError
 
 EXAMPLES = """\
 file format (JSON): {"game": "ripple", "rooms": [[0, 0, 1], ...], "givens": [[0, 2, 0], ...]}
@@ -32,7 +31,7 @@ class Ripple(Game):
     solve_epilog = EXAMPLES
 
     def solve_arguments(self, p) -> None:
-        from ..options import number_in
+        from puzzlebot.bot.options import number_in
 
         p.add_argument("file", help="puzzle file ('-' for standard input)")
         p.add_argument("--count", action="store_true", help="say whether there are 0, 1 or more solutions")
@@ -48,11 +47,10 @@ class Ripple(Game):
     def solve(self, args) -> int:
         import signal
 
-        from solvers.dlx import CancelToken
-        from solvers.ripple import no_solution, parse_ripple, solve, violations
-
-        from ..options import read_text
-        from ..ripple_view import animate, render, save_steps
+        from puzzlebot.bot.options import read_text
+        from puzzlebot.bot.ripple_view import animate, render, save_steps
+        from puzzlebot.solvers.dlx import CancelToken
+        from puzzlebot.solvers.ripple import no_solution, parse_ripple, solve, violations
 
         p = parse_ripple(read_text(args.file), args.file)
         token = CancelToken(args.timeout)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from .base import Game
+from puzzlebot.bot.games.base import Game
 
 EXAMPLES = """\
 file format (seed 001):
@@ -36,9 +36,8 @@ class Switches(Game):
         p.add_argument("--count", action="store_true", help="also print how many answers exist")
 
     def solve(self, args) -> int:
-        from solvers.switches import NoSwitchSolution, parse_switches, solve_switches
-
-        from ..options import read_text
+        from puzzlebot.bot.options import read_text
+        from puzzlebot.solvers.switches import NoSwitchSolution, parse_switches, solve_switches
 
         puzzle = parse_switches(read_text(args.file), args.file)
         try:

@@ -8,10 +8,17 @@ from __future__ import annotations
 import json
 import sys
 
-
-from solvers.errors import PuzzlebotError, UnsolvableError
-
-from .base import WEB_DEMO_OPTIONS, Detection, Game, Reading, StandIn, cells_text, click_steps, web_stand_in
+from puzzlebot.bot.games.base import (
+    WEB_DEMO_OPTIONS,
+    Detection,
+    Game,
+    Reading,
+    StandIn,
+    cells_text,
+    click_steps,
+    web_stand_in,
+)
+from puzzlebot.solvers.errors import PuzzlebotError, UnsolvableError
 
 EXAMPLES = """\
 file format: rows of S (sun), M (moon), . (empty), lower-case s/m for pieces
@@ -86,9 +93,8 @@ class Tango(Game):
         p.add_argument("--json", action="store_true", help="print the answer as JSON")
 
     def solve(self, args) -> int:
-        from solvers.tango.board import parse_tango_many
-
-        from ..options import read_text
+        from puzzlebot.bot.options import read_text
+        from puzzlebot.solvers.tango.board import parse_tango_many
 
         puzzles = parse_tango_many(read_text(args.file), args.file)
         if len(puzzles) == 1:
@@ -117,10 +123,9 @@ class Tango(Game):
                        help="text (our board format, puzzles separated by a blank line) or json (one per line)")
 
     def generate(self, args) -> int:
-        from solvers.errors import InputError
-        from solvers.tango.generate import MAX_SIZE, MIN_SIZE, generate_iter, parse_band
-
-        from ..options import progress
+        from puzzlebot.bot.options import progress
+        from puzzlebot.solvers.errors import InputError
+        from puzzlebot.solvers.tango.generate import MAX_SIZE, MIN_SIZE, generate_iter, parse_band
 
         if not 1 <= args.count <= MAX_COUNT:
             raise InputError(f"--count must be 1 to {MAX_COUNT}, got {args.count}")
@@ -141,7 +146,7 @@ class Tango(Game):
     # --- screenshots -------------------------------------------------------------
 
     def detect(self, img) -> Detection:
-        from vision.tango_reader import read_tango
+        from puzzlebot.vision.tango.reader import read_tango
 
         rd = read_tango(img)
         b, lat = rd.board, rd.lattice
@@ -172,9 +177,9 @@ class Tango(Game):
     def read(self, img, hint=None):
         import numpy as np
 
-        from solvers.tango.rules import violations
-        from vision.errors import UnreadableBoardError
-        from vision.tango_reader import read_tango
+        from puzzlebot.solvers.tango.rules import violations
+        from puzzlebot.vision.errors import UnreadableBoardError
+        from puzzlebot.vision.tango.reader import read_tango
 
         rd = read_tango(img)
         if not rd.sure:
@@ -189,19 +194,19 @@ class Tango(Game):
         return Reading(state, rd.lattice, rd, list(getattr(rd, "touches", [])))
 
     def read_cells(self, img, lattice, reading, only=None):
-        from vision.tango_reader import read_cells
+        from puzzlebot.vision.tango.reader import read_cells
 
         return read_cells(img, lattice, reading.raw, only)
 
     def whole_in(self, img, lattice, reading):
-        from vision.tango_reader import whole_in
+        from puzzlebot.vision.tango.reader import whole_in
 
         return whole_in(img, lattice, reading.raw)
 
     def plan(self, reading):
         import numpy as np
 
-        from solvers.tango.solve import NoTangoSolution, solve
+        from puzzlebot.solvers.tango.solve import NoTangoSolution, solve
 
         board = reading.raw.board
         try:
@@ -244,14 +249,14 @@ class Tango(Game):
 
     def stand_in(self, workdir, options) -> StandIn:
         seed = getattr(options, "seed", 7)
-        return web_stand_in("sim.tango_page", "tango", f"Tango 6x6 (seed {seed})", (400, 20, 820, 760),
+        return web_stand_in("puzzlebot.sim.tango.page", "tango", f"Tango 6x6 (seed {seed})", (400, 20, 820, 760),
                             workdir, options, "--seed", str(seed))
 
 
 def _solve_one(board, args) -> int:
-    from solvers.tango.board import SYMBOL
-    from solvers.tango.engine import RULES
-    from solvers.tango.solve import hint, solve
+    from puzzlebot.solvers.tango.board import SYMBOL
+    from puzzlebot.solvers.tango.engine import RULES
+    from puzzlebot.solvers.tango.solve import hint, solve
 
     if args.hint is not None:
         print(hint(board).level(args.hint))
@@ -287,8 +292,8 @@ def _solve_one(board, args) -> int:
 def _debug(img, rd):
     import cv2
 
-    from solvers.tango.board import EMPTY, SYMBOL
-    from vision.overlay import GREY, dots, draw_lattice, label_cells
+    from puzzlebot.solvers.tango.board import EMPTY, SYMBOL
+    from puzzlebot.vision.overlay import GREY, dots, draw_lattice, label_cells
 
     b, lat = rd.board, rd.lattice
     texts, empty = {}, []

@@ -17,10 +17,10 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from .. import jsonio
-from ..errors import InputError
-from .rules import violations
-from .symbols import EMPTY, EQUAL, MOON, NAME, OPPOSITE, SUN, SYMBOL, cell_name, opposite
+from puzzlebot.solvers import jsonio
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.tango.rules import violations
+from puzzlebot.solvers.tango.symbols import EMPTY, EQUAL, MOON, NAME, OPPOSITE, SUN, SYMBOL, cell_name, opposite
 
 __all__ = ["EMPTY", "EQUAL", "MOON", "NAME", "OPPOSITE", "SUN", "SYMBOL", "cell_name", "opposite",
            "MAX_BOARD", "Edge", "TangoBoard", "parse_edges", "parse_tango", "parse_tango_many", "board_from_json"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .board import EMPTY, EQUAL, MOON, NAME, SUN, TangoBoard, cell_name
+from puzzlebot.solvers.tango.board import EMPTY, EQUAL, MOON, NAME, SUN, TangoBoard, cell_name
 
 
 class Contradiction(Exception):

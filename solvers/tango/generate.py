@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..errors import InputError, PuzzlebotError
-from .board import EQUAL, MAX_BOARD, OPPOSITE, Edge, TangoBoard
-from .engine import RULES, Explainer, LineState, Propagator, difficulty
-from .search import count_solutions
+from puzzlebot.solvers.errors import InputError, PuzzlebotError
+from puzzlebot.solvers.tango.board import EQUAL, MAX_BOARD, OPPOSITE, Edge, TangoBoard
+from puzzlebot.solvers.tango.engine import RULES, Explainer, LineState, Propagator, difficulty
+from puzzlebot.solvers.tango.search import count_solutions
 
 MIN_SIZE, MAX_SIZE = 4, MAX_BOARD
 
@@ -75,7 +75,7 @@ class Generated:
     score: int
 
     def to_json(self) -> dict:
-        from .board import SYMBOL
+        from puzzlebot.solvers.tango.board import SYMBOL
 
         out = self.puzzle.to_json()
         out["solution"] = ["".join(SYMBOL[v] for v in row) for row in self.solution]

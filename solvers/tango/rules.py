@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .symbols import EMPTY, EQUAL, NAME, cell_name
+from puzzlebot.solvers.tango.symbols import EMPTY, EQUAL, NAME, cell_name
 
 if TYPE_CHECKING:  # the board module uses this checker; this one needs only its type
-    from .board import TangoBoard
+    from puzzlebot.solvers.tango.board import TangoBoard
 
 
 @dataclass(frozen=True)

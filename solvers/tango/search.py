@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .board import TangoBoard
-from .engine import Contradiction, LineState, Propagator
+from puzzlebot.solvers.tango.board import TangoBoard
+from puzzlebot.solvers.tango.engine import Contradiction, LineState, Propagator
 
 
 @dataclass

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import UnsolvableError
-from .board import EMPTY, NAME, TangoBoard, cell_name
-from .engine import RULES, Contradiction, Explainer, LineState, Propagator, Step, difficulty
-from .rules import check_solution, violations
-from .search import count_solutions
+from puzzlebot.solvers.errors import UnsolvableError
+from puzzlebot.solvers.tango.board import EMPTY, NAME, TangoBoard, cell_name
+from puzzlebot.solvers.tango.engine import RULES, Contradiction, Explainer, LineState, Propagator, Step, difficulty
+from puzzlebot.solvers.tango.rules import check_solution, violations
+from puzzlebot.solvers.tango.search import count_solutions
 
 
 @dataclass

@@ -2,7 +2,7 @@
 its page looks (coloured regions, thin lines between cells, thick borders
 between regions), light or dark (``?mode=dark``).
 
-    python -m sim.queens_page --port 8766 [--puzzle FILE | --size 8 --seed 1] [--events FILE]
+    python -m puzzlebot.sim.queens.page --port 8766 [--puzzle FILE | --size 8 --seed 1] [--events FILE]
 
 A click cycles a cell empty -> x -> queen -> empty; the board is solved when
 its queens obey the rules (marks do not matter).  Every click, the board
@@ -16,12 +16,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from solvers.errors import PuzzlebotError
-from solvers.queens import MIN_SIZE, generate, parse_queens
+from puzzlebot.sim.page_server import serve
+from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.solvers.queens import MIN_SIZE, generate, parse_queens
 
-from .page_server import serve
-
-PAGE = Path(__file__).with_name("queens_page.html")
+PAGE = Path(__file__).with_name("page.html")
 # The page's palette has this many colours (LinkedIn's boards go to 11x11).
 MAX_PAGE_SIZE = 12
 
@@ -37,7 +36,7 @@ def load_puzzle(args) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m sim.queens_page", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m puzzlebot.sim.queens.page", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--port", type=int, default=8766)
     src = ap.add_mutually_exclusive_group()
@@ -50,9 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         puzzle = load_puzzle(args)
     except (PuzzlebotError, OSError) as e:
-        print(f"sim.queens_page: {e}", file=sys.stderr)
+        print(f"puzzlebot.sim.queens.page: {e}", file=sys.stderr)
         return 2
-    return serve("sim.queens_page", PAGE, puzzle, args.port, args.events)
+    return serve("puzzlebot.sim.queens.page", PAGE, puzzle, args.port, args.events)
 
 
 if __name__ == "__main__":

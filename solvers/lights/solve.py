@@ -31,8 +31,8 @@ from itertools import product
 
 import numpy as np
 
-from . import gf2, gfp
-from .errors import InputError, UnsolvableError
+from puzzlebot.solvers import gf2, gfp
+from puzzlebot.solvers.errors import InputError, UnsolvableError
 
 PLUS = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
 NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {

@@ -1,7 +1,7 @@
 """The Enlight game itself: a board of lights, presses, levels, win state.
 
-No drawing here (see :mod:`sim.enlight_render`) and no window (see
-:mod:`sim.enlight`).  A press toggles the cell and its four neighbours.
+No drawing here (see :mod:`puzzlebot.sim.lights.render`) and no window (see
+:mod:`puzzlebot.sim.lights.enlight`).  A press toggles the cell and its four neighbours.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solvers.errors import InputError
-from solvers.lightsout import LightsRules, apply_presses
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.lights.solve import LightsRules, apply_presses
 
 MIN_SIZE, MAX_SIZE = 3, 20
 

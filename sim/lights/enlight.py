@@ -1,10 +1,10 @@
 """The Enlight device-window simulator: a Tk window titled like the Windows
 Mobile device emulator, a phone skin, and the game on its 240x320 screen.
 
-    python -m sim.enlight [--level N | --random --seed S] [--size N] [--theme T]
+    python -m puzzlebot.sim.lights.enlight [--level N | --random --seed S] [--size N] [--theme T]
                           [--scale 2] [--events FILE] [--position X,Y]
                           [--fade MS] [--redraw-delay MS] [--win-screen]
-    python -m sim.enlight --render OUT.png [...]      (no window)
+    python -m puzzlebot.sim.lights.enlight --render OUT.png [...]      (no window)
 
 Clicking a cell toggles it and its four neighbours; a solved board shows a
 banner, and a click (or the N key) loads the next level.  For tests, every
@@ -24,11 +24,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from solvers.errors import InputError, PuzzlebotError
-from solvers.lights_format import parse_lights
-
-from .enlight_game import EnlightGame, builtin_level, check_size, random_board
-from .enlight_render import THEMES, layout, render_device, render_screen, screen_offset
+from puzzlebot.sim.lights.game import EnlightGame, builtin_level, check_size, random_board
+from puzzlebot.sim.lights.render import THEMES, layout, render_device, render_screen, screen_offset
+from puzzlebot.solvers.errors import InputError, PuzzlebotError
+from puzzlebot.solvers.lights.board import parse_lights
 
 TITLE = "Device Emulator - Enlight"
 
@@ -60,9 +59,9 @@ class LevelSource:
 
 def make_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
-        prog="python -m sim.enlight",
+        prog="python -m puzzlebot.sim.lights.enlight",
         description="Enlight on a stand-in Windows Mobile device emulator (our simulator).",
-        epilog="example:\n  python -m sim.enlight --level 3 --theme night --events events.jsonl",
+        epilog="example:\n  python -m puzzlebot.sim.lights.enlight --level 3 --theme night --events events.jsonl",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     src = ap.add_mutually_exclusive_group()
@@ -224,14 +223,14 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         app = EnlightApp(args, EventLog(args.events))
     except PuzzlebotError as e:
-        print(f"sim.enlight: {e}", file=sys.stderr)
+        print(f"puzzlebot.sim.lights.enlight: {e}", file=sys.stderr)
         return 2
     except OSError as e:
-        print(f"sim.enlight: {e}", file=sys.stderr)
+        print(f"puzzlebot.sim.lights.enlight: {e}", file=sys.stderr)
         return 2
     except Exception as e:  # no display, Tk missing
         if type(e).__name__ == "TclError":
-            print(f"sim.enlight: cannot open a window: {e}", file=sys.stderr)
+            print(f"puzzlebot.sim.lights.enlight: cannot open a window: {e}", file=sys.stderr)
             return 1
         raise
     app.run()

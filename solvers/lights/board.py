@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import jsonio
-from .errors import InputError
-from .lightsout import MAX_STATES, PLUS, LightsRules, parse_neighbourhood
+from puzzlebot.solvers import jsonio
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.lights.solve import MAX_STATES, PLUS, LightsRules, parse_neighbourhood
 
 _LIT, _OFF = "#", "."
 _DIGITS = "0123456789"

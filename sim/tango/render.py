@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from solvers.tango.board import EMPTY, EQUAL, SUN, TangoBoard
+from puzzlebot.solvers.tango.board import EMPTY, EQUAL, SUN, TangoBoard
 
 
 def _bgr(hexs: str) -> tuple[int, int, int]:

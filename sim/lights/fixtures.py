@@ -1,10 +1,10 @@
-"""Make the Lights Out reader's fixtures: ``python -m sim.lights_fixtures``.
+"""Make the Lights Out reader's fixtures: ``python -m puzzlebot.sim.lights.fixtures``.
 
 Writes fixtures/lights/*.png|jpg and labels.json (same fields as the real
 screenshots' labels): the Enlight simulator at several board sizes, themes
 and scales, with and without the emulator skin, JPEG-compressed, with a
 mouse cursor over a cell, placed on a 1280x800 desktop; and boards drawn in
-the other styles of :mod:`sim.lights_styles`.  Deterministic: the same
+the other styles of :mod:`puzzlebot.sim.lights.styles`.  Deterministic: the same
 files every run.
 """
 
@@ -17,11 +17,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .enlight_game import EnlightGame, builtin_level, random_board
-from .enlight_render import layout, render_device, render_screen, screen_offset
-from .lights_styles import STYLES, draw
+from puzzlebot.sim.lights.game import EnlightGame, builtin_level, random_board
+from puzzlebot.sim.lights.render import layout, render_device, render_screen, screen_offset
+from puzzlebot.sim.lights.styles import STYLES, draw
 
-OUT = Path(__file__).resolve().parents[1] / "fixtures" / "lights"
+OUT = Path(__file__).resolve().parents[2] / "fixtures" / "lights"
 
 CURSOR = np.array([[0, 0], [0, 17], [4, 13], [7, 20], [10, 19], [7, 12], [12, 12]], np.int32)
 
@@ -75,7 +75,7 @@ def make() -> list[dict]:
         labels.append({"file": fname, "rows": _rows(board), "nrows": int(board.shape[0]),
                        "cols": int(board.shape[1]), "grid_bbox": [round(float(v), 1) for v in bbox],
                        "image_size": [int(img.shape[1]), int(img.shape[0])], "view": view,
-                       "source": "puzzlebot sim (python -m sim.lights_fixtures)"})
+                       "source": "puzzlebot sim (python -m puzzlebot.sim.lights.fixtures)"})
 
     # the Enlight simulator: sizes x themes x scales, skin on or off
     cases = [
@@ -129,7 +129,7 @@ def make() -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m sim.lights_fixtures", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m puzzlebot.sim.lights.fixtures", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.parse_args(argv)
     labels = make()

@@ -3,14 +3,14 @@
 Is the answer always unique?  Why do some boards have none?  Which
 single-light boards can be solved, and what do their answers look like?  What
 happens if you solve the solution?  All of it follows from the quiet patterns
-(press sets that change nothing) of :mod:`solvers.lightsout`.
+(press sets that change nothing) of :mod:`puzzlebot.solvers.lights.solve`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .lightsout import LightsRules, NoSolution, quiet_patterns, solve
+from puzzlebot.solvers.lights.solve import LightsRules, NoSolution, quiet_patterns, solve
 
 _MAX_DRAWN = 3
 

@@ -1,13 +1,13 @@
 """Reading a Tango board from a screenshot, in any game's look.
 
 1. The board: its lattice and extent from the cells' borders, grid lines or
-   separate boxes (:mod:`vision.tango_board`); part of a board, or a grid of
+   separate boxes (:mod:`puzzlebot.vision.tango.board`); part of a board, or a grid of
    another size or game, is refused.
 2. The cells: empty, and two looks of pieces learned from the image; which
    look is the sun from colour and shape cues; givens from a consistent
-   difference in ground or border (:mod:`vision.tango_cells`).  A pointer
+   difference in ground or border (:mod:`puzzlebot.vision.tango.cells`).  A pointer
    over a cell is masked and the cell read from what remains.
-3. The marks on shared edges, = or x by shape (:mod:`vision.tango_marks`).
+3. The marks on shared edges, = or x by shape (:mod:`puzzlebot.vision.tango.marks`).
 4. Whatever cannot be told is unsure, with the reason; an image of another
    game is refused (NoBoardError).
 """
@@ -19,16 +19,27 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from solvers.tango.board import EMPTY, Edge, TangoBoard
-from solvers.tango.rules import violations
-
-from .board_checks import TOUCH_PITCH, Wholeness
-from .errors import NoBoardError
-from .lattice import Lattice
-from .tango_board import MAX_N, MIN_N, CONTINUE_SHARE, SIDES_NEEDED, SideEvidence, locate
-from .tango_cells import COLOURLESS, FIT, INSET, PATCH, PIECE_INK, Cell, CellReading, _match, cut_cells, lab_float, sure_cells
-from .tango_cells import read_cells as read_cell_looks
-from .tango_marks import read_marks
+from puzzlebot.solvers.tango.board import EMPTY, Edge, TangoBoard
+from puzzlebot.solvers.tango.rules import violations
+from puzzlebot.vision.board_checks import TOUCH_PITCH, Wholeness
+from puzzlebot.vision.errors import NoBoardError
+from puzzlebot.vision.lattice import Lattice
+from puzzlebot.vision.tango.board import CONTINUE_SHARE, MAX_N, MIN_N, SIDES_NEEDED, SideEvidence, locate
+from puzzlebot.vision.tango.cells import (
+    COLOURLESS,
+    FIT,
+    INSET,
+    PATCH,
+    PIECE_INK,
+    Cell,
+    CellReading,
+    _match,
+    cut_cells,
+    lab_float,
+    sure_cells,
+)
+from puzzlebot.vision.tango.cells import read_cells as read_cell_looks
+from puzzlebot.vision.tango.marks import read_marks
 
 # Cells are read at this many pixels a side (boards are scaled to it first):
 # enough for every symbol and mark (small ones are enlarged), and fast.
@@ -276,7 +287,7 @@ def _patches_direct(img: np.ndarray, lat: Lattice, box: float, grounds: list[np.
 def whole_in(img: np.ndarray, lat: Lattice, reading: TangoReading) -> Wholeness:
     """Whether the board read before is whole in a larger capture of its
     surroundings: no bounded cells continue past it."""
-    from .lattice import gradient
+    from puzzlebot.vision.lattice import gradient
 
     crop, local, _ = lat.crop(img, LOOK_AROUND)
     sides = SideEvidence(gradient(crop))

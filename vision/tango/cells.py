@@ -23,9 +23,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from solvers.tango.board import EMPTY, MOON, SUN
-
-from .colour_math import distance, median_first, squared_distance
+from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
+from puzzlebot.vision.colour_math import distance, median_first, squared_distance
 
 # Cells are compared as PATCH x PATCH pixel patches of their middle ...
 PATCH = 24

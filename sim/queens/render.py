@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from solvers.queens import QueensPuzzle, generate, solve
+from puzzlebot.solvers.queens import QueensPuzzle, generate, solve
 
 LOOKS = ("linkedin", "linkedin-dark", "flat", "gapped")
 # LinkedIn's light palette and, for dark mode, the same colours at 62%: at

@@ -1,8 +1,8 @@
-"""Make the Tango reader's fixtures: ``python -m sim.tango_fixtures``.
+"""Make the Tango reader's fixtures: ``python -m puzzlebot.sim.tango.fixtures``.
 
 Writes fixtures/tango/*.png|jpg and labels.json in the format of the real
 screenshots' labels (kind "start" for fresh boards, "solved" for full ones):
-boards from the generator drawn by :mod:`sim.tango_render` in the LinkedIn
+boards from the generator drawn by :mod:`puzzlebot.sim.tango.render` in the LinkedIn
 look (light and dark, 6x6 and 8x8, cells from 30 to 200 px, crops and whole
 pages) and in the other games' looks (dots, pictures, emoji, tiles with gaps,
 bordered, hatched or unmarked givens, text and badge marks), some JPEG
@@ -16,12 +16,11 @@ from pathlib import Path
 
 import cv2
 
-from solvers.tango.board import SYMBOL
-from solvers.tango.generate import generate
+from puzzlebot.sim.tango.render import draw_arrow, draw_board, draw_page, emoji_available
+from puzzlebot.solvers.tango.board import SYMBOL
+from puzzlebot.solvers.tango.generate import generate
 
-from .tango_render import draw_arrow, draw_board, draw_page, emoji_available
-
-OUT = Path(__file__).resolve().parents[1] / "fixtures" / "tango"
+OUT = Path(__file__).resolve().parents[2] / "fixtures" / "tango"
 
 # (style, size, pitch, page?, solved?, jpeg quality or None, pointer: None, "mac" or "windows")
 CASES = [
@@ -76,7 +75,7 @@ def make() -> list[dict]:
             "lattice": {"x0": pic.x0, "y0": pic.y0, "pitch_x": pitch, "pitch_y": pitch},
             "locked": locked, "visible": rows, "edges": [e.as_list() for e in board.edges],
             "solution": ["".join(SYMBOL[v] for v in row) for row in g.solution],
-            "source": "puzzlebot sim (python -m sim.tango_fixtures)",
+            "source": "puzzlebot sim (python -m puzzlebot.sim.tango.fixtures)",
         })
     (OUT / "labels.json").write_text(json.dumps(labels, indent=1) + "\n")
     return labels
@@ -85,7 +84,7 @@ def make() -> list[dict]:
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
-    argparse.ArgumentParser(prog="python -m sim.tango_fixtures", description=__doc__,
+    argparse.ArgumentParser(prog="python -m puzzlebot.sim.tango.fixtures", description=__doc__,
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args(argv)
     print(f"wrote {len(make())} fixtures to {OUT}")
     return 0

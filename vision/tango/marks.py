@@ -16,10 +16,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from solvers.tango.board import EQUAL, OPPOSITE
-
-from .colour_math import distance, median_first
-from .lattice import Lattice
+from puzzlebot.solvers.tango.board import EQUAL, OPPOSITE
+from puzzlebot.vision.colour_math import distance, median_first
+from puzzlebot.vision.lattice import Lattice
 
 # Half the window around an edge's middle (fraction of the pitch): marks are
 # 0.12-0.3 pitch wide; symbols in the cells keep 0.2 pitch from the edge.

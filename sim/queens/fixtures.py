@@ -1,6 +1,6 @@
-"""Make the Queens reader's fixtures: ``python -m sim.queens_fixtures``.
+"""Make the Queens reader's fixtures: ``python -m puzzlebot.sim.queens.fixtures``.
 
-Screenshots of our Queens page (:mod:`sim.queens_page`) in Chromium on a
+Screenshots of our Queens page (:mod:`puzzlebot.sim.queens.page`) in Chromium on a
 virtual screen: 7x7 to 11x11, light and dark, fresh boards, boards with
 some queens and x marks, and solved ones; some saved as JPEG.  Writes
 fixtures/queens/*.png|jpg and labels.json (``file``, ``kind``, ``size``,
@@ -19,13 +19,13 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
-from solvers.queens import generate, solve
+from puzzlebot.sim import launch
+from puzzlebot.sim.browser import Browser
+from puzzlebot.solvers.queens import generate, solve
 
-from . import launch
-from .browser import Browser
-
-OUT = Path(__file__).resolve().parents[1] / "fixtures" / "queens"
+OUT = Path(__file__).resolve().parents[2] / "fixtures" / "queens"
 # (size, mode, kind, jpeg quality or None)
 CASES = [
     (7, "light", "start", None), (8, "light", "mid", None), (9, "light", "solved", 85),
@@ -50,8 +50,7 @@ def case_puzzle(i: int, size: int, kind: str) -> dict:
 
 
 def main() -> int:
-    from bot.capture import Screen
-    from calibration.mapping import Region
+    import base64
 
     xvfb = None
     if not os.environ.get("DISPLAY"):
@@ -60,20 +59,22 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="queens-fixtures-"))
     labels = []
     try:
-        screen = Screen()
         for i, (size, mode, kind, quality) in enumerate(CASES):
             puzzle = case_puzzle(i, size, kind)
             pf, ev = tmp / f"p{i}.json", tmp / f"e{i}.jsonl"
             pf.write_text(json.dumps(puzzle))
             port = launch.free_port()
-            proc = launch.start_page("sim.queens_page", ev, port, "--puzzle", str(pf))
+            proc = launch.start_page("puzzlebot.sim.queens.page", ev, port, "--puzzle", str(pf))
             try:
                 time.sleep(0.4)
                 url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if mode == "dark" else "")
-                with Browser(url, *WINDOW):
+                with Browser(url, *WINDOW, debug_port=launch.free_port()) as browser:
                     launch.wait_for(ev, "ready", 60)
                     time.sleep(0.8)
-                    img = screen.grab(Region(*WINDOW))
+                    # the page as the browser drew it (no screen capture here:
+                    # only the bot captures the screen)
+                    shot = browser.devtools().call("Page.captureScreenshot", format="png")["data"]
+                    img = cv2.imdecode(np.frombuffer(base64.b64decode(shot), np.uint8), cv2.IMREAD_COLOR)
             finally:
                 launch.stop(proc)
             name = f"queens_{i:02d}_{size}x{size}_{mode}_{kind}.{'jpg' if quality else 'png'}"

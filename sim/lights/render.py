@@ -14,9 +14,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from solvers.errors import InputError
-
-from .enlight_game import EnlightGame
+from puzzlebot.sim.lights.game import EnlightGame
+from puzzlebot.solvers.errors import InputError
 
 SCREEN = (240, 320)  # logical phone screen, width x height; scale 2 gives 480x640
 

@@ -1,6 +1,6 @@
 """The Tango stand-in page, served on loopback.
 
-    python -m sim.tango_page --port 8765 [--puzzle FILE | --size 6 --seed 1]
+    python -m puzzlebot.sim.tango.page --port 8765 [--puzzle FILE | --size 6 --seed 1]
                              [--placed ROWS] [--events FILE] [--ignore-click K]
                              [--fade MS] [--win-screen]
 
@@ -19,13 +19,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from solvers.errors import PuzzlebotError
-from solvers.tango.board import parse_tango
-from solvers.tango.generate import generate
+from puzzlebot.sim.page_server import serve
+from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.solvers.tango.board import parse_tango
+from puzzlebot.solvers.tango.generate import generate
 
-from .page_server import serve
-
-PAGE = Path(__file__).with_name("tango_page.html")
+PAGE = Path(__file__).with_name("page.html")
 
 
 def load_puzzle(args) -> dict:
@@ -41,7 +40,7 @@ def load_puzzle(args) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m sim.tango_page", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m puzzlebot.sim.tango.page", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--port", type=int, default=8765)
     src = ap.add_mutually_exclusive_group()
@@ -59,11 +58,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         puzzle = load_puzzle(args)
     except (PuzzlebotError, OSError) as e:
-        print(f"sim.tango_page: {e}", file=sys.stderr)
+        print(f"puzzlebot.sim.tango.page: {e}", file=sys.stderr)
         return 2
     puzzle["ignore"] = sorted(set(args.ignore_click))  # the page drops these clicks itself
     puzzle["fade"], puzzle["win_screen"] = args.fade, args.win_screen
-    return serve("sim.tango_page", PAGE, puzzle, args.port, args.events)
+    return serve("puzzlebot.sim.tango.page", PAGE, puzzle, args.port, args.events)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ box border a fixed distance inside them.
 
 1. The image is searched at a working size (at most WORK_SIDE pixels a side;
    a phone screenshot is searched at a quarter of its size) for cell-like
-   blobs, which give candidate lattices (:mod:`vision.lattice`).
+   blobs, which give candidate lattices (:mod:`puzzlebot.vision.lattice`).
 2. For each candidate, every cell position around it is scored by how many
    of its four sides show a border; the board is the largest n x n block
    (n even) whose cells are bounded, and its extent is part of the reading:
@@ -26,8 +26,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .errors import NoBoardError, PartialBoardError
-from .lattice import Lattice, LatticeFit, find_blobs, fit_lattices, gradient
+from puzzlebot.vision.errors import NoBoardError, PartialBoardError
+from puzzlebot.vision.lattice import Lattice, LatticeFit, find_blobs, fit_lattices, gradient
 
 MIN_N, MAX_N = 4, 14
 # The search runs on the image shrunk to at most this many pixels a side: a
