@@ -1,8 +1,20 @@
-"""Moving and clicking the mouse with pyautogui (imported lazily: it fails
-at import time where there is no display).
+"""Moving the mouse, clicking, dragging and typing with pyautogui
+(imported lazily: it fails at import time where there is no display).
+
+:meth:`Mouse.perform` plays a :class:`puzzlebot.bot.safety.Gesture`, whose
+points were all proven safe.  A click is a press and a release at the same
+point with no pointer movement between them: games that treat any movement
+between press and release as a drag would ignore anything else.  pyautogui's
+own click moves the pointer (by zero pixels) with the press and again with
+the release, which the X server delivers as motion events between them; on
+X11 the button events are therefore sent through XTest directly, and on
+Windows and macOS through pyautogui's platform calls, which post the button
+event alone.  A drag is press, moves through the proven points (paced so
+that the game sees each one), release.
 
 pyautogui.FAILSAFE stays on: moving the mouse into a screen corner aborts
-the run.  The bot itself never goes near a corner (see :mod:`puzzlebot.bot.safety`),
+the run (checked before every event, also the ones sent past pyautogui).
+The bot itself never goes near a corner (see :mod:`puzzlebot.bot.safety`),
 so a fail-safe stop is the user's doing; a pointer already parked in a
 corner before the run is reported as such, not blamed on the run.
 """
@@ -12,10 +24,22 @@ from __future__ import annotations
 import contextlib
 import io
 import time
+from typing import TYPE_CHECKING
 
 from puzzlebot.calibration.mapping import Region
 from puzzlebot.calibration.windows import xauthority
 from puzzlebot.solvers.errors import PuzzlebotError
+
+if TYPE_CHECKING:
+    from puzzlebot.bot.safety import Gesture
+
+# Between two steps of a drag the pointer rests this long (s): a page's
+# pointermove handler runs before the next step arrives (a quarter-pitch step
+# every 6 ms crosses a 60 px cell in about 25 ms).
+DRAG_PAUSE = 0.006
+# After pressing the button to start a drag, and before releasing it, wait this
+# long (s): games that start a drag on the press see it before the first move.
+DRAG_HOLD = 0.03
 
 
 class Aborted(PuzzlebotError):
@@ -43,8 +67,10 @@ class Mouse:
         pyautogui.PAUSE = 0
         self.interval = interval
         self._last_click = float("-inf")
-        self.clicks = 0
-        self.log: list[tuple[str, int, int]] = []  # ("click" | "move", x, y), for tests and --hint
+        self._buttons = _buttons(pyautogui)
+        # ("click" | "move" | "down" | "up", x, y) or ("key", name, None): for
+        # the --clicks audit and the tests
+        self.log: list[tuple] = []
 
     def logical_size(self) -> tuple[int, int]:
         w, h = self._pg.size()
@@ -68,18 +94,26 @@ class Mouse:
             raise Aborted(f"the mouse pointer is in a screen corner ({x}, {y}), where pyautogui's fail-safe "
                           "stops every move: move it away and run again")
 
+    def _failsafe(self) -> None:
+        """pyautogui's fail-safe, also for the events sent past its API."""
+        try:
+            self._pg.failSafeCheck()
+        except self._pg.FailSafeException:
+            raise Aborted(USER_CORNER) from None
+
     def click(self, x: int, y: int) -> None:
-        """Click at (x, y), at least ``interval`` after the previous click
+        """Click at (x, y): move there, then press and release with no
+        movement between them, at least ``interval`` after the previous click
         (work done in between, such as checking the screen, counts)."""
         wait = self._last_click + self.interval - time.monotonic()
         if wait > 0:
             time.sleep(wait)
-        try:
-            self._pg.click(int(x), int(y))
-        except self._pg.FailSafeException:
-            raise Aborted(USER_CORNER) from None
+        if self.position() != (int(x), int(y)):
+            self.move(x, y)
+        self._failsafe()
+        self._buttons.down(int(x), int(y))
+        self._buttons.up(int(x), int(y))
         self._last_click = time.monotonic()
-        self.clicks += 1
         self.log.append(("click", int(x), int(y)))
 
     def move(self, x: int, y: int) -> None:
@@ -89,4 +123,87 @@ class Mouse:
             raise Aborted(USER_CORNER) from None
         self.log.append(("move", int(x), int(y)))
 
+    def key(self, name: str) -> None:
+        self._failsafe()
+        self._pg.press(name)
+        self.log.append(("key", name, None))
 
+    def perform(self, gesture: "Gesture") -> None:
+        """Send a proven gesture's events in order.  A drag's button is
+        released even when a step fails (the fail-safe, Ctrl-C), so the
+        game is never left with the button held down."""
+        down = None
+        try:
+            for ev in gesture.events:
+                kind = ev[0]
+                if kind == "move":
+                    self.move(ev[1], ev[2])
+                    if down is not None:
+                        time.sleep(DRAG_PAUSE)
+                elif kind == "click":
+                    self.click(ev[1], ev[2])
+                elif kind == "down":
+                    self._failsafe()
+                    self._buttons.down(ev[1], ev[2])
+                    down = (ev[1], ev[2])
+                    self.log.append(("down", ev[1], ev[2]))
+                    time.sleep(DRAG_HOLD)
+                elif kind == "up":
+                    time.sleep(DRAG_HOLD)
+                    self._buttons.up(ev[1], ev[2])
+                    down = None
+                    self.log.append(("up", ev[1], ev[2]))
+                elif kind == "key":
+                    self.key(ev[1])
+                else:
+                    raise PuzzlebotError(f"unknown pointer event {kind!r}")
+        finally:
+            if down is not None:
+                self._buttons.up(*down)
+                self.log.append(("up", down[0], down[1]))
+
+    @property
+    def presses(self) -> int:
+        """Button presses sent so far (clicks and drags)."""
+        return sum(1 for e in self.log if e[0] in ("click", "down"))
+
+
+class _XTestButtons:
+    """The left button through XTest on pyautogui's own X connection: a
+    press or release event alone, no pointer motion with it."""
+
+    def __init__(self, display):
+        from Xlib import X
+        from Xlib.ext import xtest
+
+        self._d, self._X, self._fake = display, X, xtest.fake_input
+
+    def down(self, x: int, y: int) -> None:
+        self._fake(self._d, self._X.ButtonPress, 1)
+        self._d.sync()
+
+    def up(self, x: int, y: int) -> None:
+        self._fake(self._d, self._X.ButtonRelease, 1)
+        self._d.sync()
+
+
+class _PlatformButtons:
+    """The left button through pyautogui's platform calls (Windows, macOS),
+    which post the button event at (x, y) without a separate move."""
+
+    def __init__(self, platform):
+        self._p = platform
+
+    def down(self, x: int, y: int) -> None:
+        self._p._mouseDown(x, y, "left")
+
+    def up(self, x: int, y: int) -> None:
+        self._p._mouseUp(x, y, "left")
+
+
+def _buttons(pyautogui):
+    platform = pyautogui.platformModule
+    display = getattr(platform, "_display", None)
+    if display is not None:  # X11
+        return _XTestButtons(display)
+    return _PlatformButtons(platform)

@@ -116,6 +116,7 @@ def _detect(game):
 
 def _hint(game):
     def hint_cmd(args) -> int:
+        from puzzlebot.bot.actions import hint_marks, plan_summary
         from puzzlebot.vision.errors import UnreadableBoardError
         from puzzlebot.vision.image_io import load_image, write_image
         from puzzlebot.vision.overlay import plan_overlay
@@ -125,12 +126,10 @@ def _hint(game):
             reading = game.read(img)
         except UnreadableBoardError as e:
             raise UnreadableBoardError(str(e).replace("; not clicking", "; no hint drawn"), e.lattice) from None
-        steps = game.plan(reading)
-        marks = [(s.cell, game.labels.get(int(s.after[s.cell]), "")) for s in steps]
-        write_image(args.out, plan_overlay(img, reading.lattice, marks))
-        clicks = sum(s.clicks for s in steps)
-        extra = f" ({clicks} clicks)" if clicks != len(steps) else ""
-        print(f"{len(steps)} cells to press{extra}, marked in {args.out}")
+        plan = game.plan(reading)
+        dots, ways = hint_marks(plan, game.labels)
+        write_image(args.out, plan_overlay(img, reading.lattice, dots, ways))
+        print(f"{plan_summary(plan)}, marked in {args.out}")
         return 0
 
     return hint_cmd

@@ -182,24 +182,24 @@ def run_cmd(args) -> int:
         if getattr(args, "clicks", None):
             _write_clicks(args.clicks, runner, mouse)
     lat = result.reading.lattice
-    n_clicks = sum(s.clicks for s in result.steps)
     if args.hint:
+        from puzzlebot.bot.actions import hint_marks
         from puzzlebot.vision.image_io import write_image
         from puzzlebot.vision.overlay import plan_overlay
 
-        marks = [(s.cell, game.labels.get(int(s.after[s.cell]), "")) for s in result.steps]
-        write_image(args.hint, plan_overlay(result.first.image, lat, marks))
-        if not args.dry_run and result.steps and result.final is not None:
+        write_image(args.hint, plan_overlay(result.first.image, lat, *hint_marks(result.plan, game.labels)))
+        if not args.dry_run and result.plan and result.final is not None:
             final = args.hint.rsplit(".", 1)
             write_image(f"{final[0]}-final.{final[1] if len(final) > 1 else 'png'}", result.final.image)
     if args.dry_run:
+        from puzzlebot.bot.actions import plan_summary
+
         print(f"read a {lat.rows}x{lat.cols} board at screen {result.board_region.as_tuple()}; "
-              f"plan: {len(result.steps)} moves, {n_clicks} clicks (dry run: nothing clicked)")
-        for s in result.steps:
-            r, c = s.cell
-            print(f"  r{r + 1}c{c + 1}: {s.clicks} click(s)")
+              f"plan: {plan_summary(result.plan)} (dry run: nothing clicked)")
+        for a in result.plan:
+            print(f"  {a.describe()}")
         return 0
-    if not result.steps:
+    if not result.plan:
         print("the board is already solved: nothing to click")
         return 0
     print(f"{result.outcome}: {result.timings.line()}")
@@ -215,7 +215,8 @@ def _write_clicks(path: str, runner, mouse) -> None:
     box = runner.board_region.as_tuple() if runner.board_region is not None else None
     data = {"game": runner.game.name, "scale": runner.scale, "board": box,
             "region": runner.target.region.as_tuple(),
-            "actions": [{"action": a, "x": x, "y": y} for a, x, y in (mouse.log if mouse else [])]}
+            "actions": [{"action": a, "x": x, "y": y} if a != "key" else {"action": a, "key": x}
+                        for a, x, y in (mouse.log if mouse else [])]}
     try:
         with open(path, "w") as f:
             json.dump(data, f, indent=1)

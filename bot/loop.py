@@ -1,4 +1,9 @@
-"""The bot's loop: capture, read, check, solve, click, verify.
+"""The bot's loop: capture, read, check, solve, act, verify.
+
+A plan is a list of actions (:mod:`puzzlebot.bot.actions`: clicks, drags,
+keys); the loop never asks which kind it performs, nor which game it plays:
+safety proves every point of the action, the mouse performs it, and the
+board read afterwards must be the one the action predicts.
 
 Safety, in order (see also :mod:`puzzlebot.bot.safety`):
 * the board is found afresh at the start of every run; a saved profile's
@@ -11,8 +16,10 @@ Safety, in order (see also :mod:`puzzlebot.bot.safety`):
   settled capture): its surroundings must be where they were and every
   cell must show what the plan expects (a cell whose colour has not changed
   since it was last read keeps that reading; every other cell is read);
-* every click point is proven to be inside its cell, the board, the region,
-  the game's window and a screen, away from the screen corners;
+* every point of every action (a click, each step of a drag) is proven to
+  be inside its cell, the board, the region, the game's window and a screen,
+  away from the screen corners, and a drag clear of the cells it must not
+  touch (:func:`puzzlebot.bot.safety.prove`);
 * after each move the board is watched until it settles (games animate) and
   shows what the move predicts; the run stops, naming the cell, when it does
   not within the ceiling.  After the last move a board replaced by the
@@ -28,6 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzlebot.bot import safety
+from puzzlebot.bot.actions import Action, cell_name
 from puzzlebot.bot.games import Game, Reading
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.calibration.windows import Window, WindowError, raise_window, window_by_id
@@ -92,13 +100,16 @@ class Timings:
     verify: float = 0.0
     waiting: float = 0.0  # part of verify: waiting for the game to settle
     total: float = 0.0
-    clicks: int = 0
-    settle: list[float] = field(default_factory=list)  # per move, click to settled
+    actions: int = 0
+    clicks: int = 0  # button presses (a click, a drag's press)
+    settle: list[float] = field(default_factory=list)  # per action, done to settled
 
     def line(self) -> str:
-        return (f"{self.total:.2f} s from start to the verified last click ({self.clicks} clicks): "
+        count = (f"{self.clicks} clicks" if self.actions == self.clicks else
+                 f"{self.actions} actions, {self.clicks} presses")
+        return (f"{self.total:.2f} s from start to the verified last action ({count}): "
                 f"capture {self.capture * 1e3:.0f} ms, read {self.read * 1e3:.0f} ms, "
-                f"solve {self.solve * 1e3:.0f} ms, click {self.click * 1e3:.0f} ms, verify {self.verify * 1e3:.0f} ms "
+                f"solve {self.solve * 1e3:.0f} ms, act {self.click * 1e3:.0f} ms, verify {self.verify * 1e3:.0f} ms "
                 f"(of which waiting for the game {self.waiting * 1e3:.0f} ms)")
 
 
@@ -144,7 +155,7 @@ class Target:
 @dataclass
 class RunResult:
     reading: Reading
-    steps: list
+    plan: list[Action]
     timings: Timings
     board_region: Region  # the board in screen pixels
     first: Frame | None = None  # the first capture of the region
@@ -420,7 +431,7 @@ class Runner:
         self._check_calibration(reading)
         self._check_whole(reading)
         t = time.perf_counter()
-        steps = self.game.plan(reading)
+        plan = self.game.plan(reading)
         self.t.solve += time.perf_counter() - t
         lat = reading.lattice
         bx0, by0, bx1, by1 = lat.bbox
@@ -428,8 +439,8 @@ class Runner:
                        int(round(bx1 - bx0)), int(round(by1 - by0)))
         self.board_region = board
         first = self._frame(img, "first capture")
-        result = RunResult(reading, steps, self.t, board, first=first, final=first)
-        if dry_run or not steps:
+        result = RunResult(reading, plan, self.t, board, first=first, final=first)
+        if dry_run or not plan:
             result.outcome = "dry run" if dry_run else "already solved"
             self.t.total = time.perf_counter() - start
             return result
@@ -437,13 +448,13 @@ class Runner:
         ref = self._grab(watch)
         ring = self._ring_mask(ref.shape[:2], wlat)
         screens = self._screens()
-        shot, got = None, None  # the last move's settled capture and its cells: this move's "before"
+        shot, got = None, None  # the last action's settled capture and its cells: this action's "before"
         if self.target.window is not None:
-            raise_window(self.target.window)  # in front before the first click, where the platform allows
-        for i, step in enumerate(steps):
-            r, c = step.cell
+            raise_window(self.target.window)  # in front before the first action, where the platform allows
+        for i, action in enumerate(plan):
+            on = cell_name(action.cell)
             before = self.target.region
-            window = self.target.current_window(follow=True)  # one lookup a move
+            window = self.target.current_window(follow=True)  # one lookup an action
             if self.target.region != before:  # the window moved: follow it, and look afresh there
                 watch, wlat, ref = self._follow(lat, result, before)
                 shot = None
@@ -451,35 +462,35 @@ class Runner:
             now = shot if shot is not None else self._grab(watch)
             if self._frame_moved(now, ref, ring):
                 self.target.current_window()
-                raise Stopped(f"before clicking r{r + 1}c{c + 1}: the board's surroundings changed (the board "
+                raise Stopped(f"before acting on {on}: the board's surroundings changed (the board "
                               "moved, or something covers it); stopped")
             t = time.perf_counter()
             state = got if shot is not None else self.game.read_cells(now, wlat, reading)
             self.t.verify += time.perf_counter() - t
-            if not np.array_equal(state, step.before):
-                rr, cc = (int(v) for v in np.argwhere(state != step.before)[0])
-                raise Stopped(f"before clicking r{r + 1}c{c + 1}: r{rr + 1}c{cc + 1} shows "
-                              f"{self._name(state[rr, cc])}, expected {self._name(step.before[rr, cc])} "
+            if not np.array_equal(state, action.before):
+                rr, cc = (int(v) for v in np.argwhere(state != action.before)[0])
+                raise Stopped(f"before acting on {on}: r{rr + 1}c{cc + 1} shows "
+                              f"{self._name(state[rr, cc])}, expected {self._name(action.before[rr, cc])} "
                               "(the window moved or the game changed); stopped")
-            sx, sy = safety.click_point(lat, r, c, self.map, bounds)
+            gesture = safety.prove(action, lat, self.map, bounds)  # every point, before any is used
             park = self._park_point(lat, bounds)
             t = time.perf_counter()
-            for _ in range(step.clicks):
-                self.mouse.click(sx, sy)
-                self.t.clicks += 1
+            self.mouse.perform(gesture)
+            self.t.actions += 1
+            self.t.clicks += action.presses
             if park is not None:
                 self.mouse.move(*park)  # the pointer must not cover the cells we check
             self.t.click += time.perf_counter() - t
             t = time.perf_counter()
-            last = i == len(steps) - 1
-            got, shot, how = self._settle(watch, wlat, reading, step.after, ref, ring, last,
+            last = i == len(plan) - 1
+            got, shot, how = self._settle(watch, wlat, reading, action.after, ref, ring, last,
                                           wlat.cell_means(now), state)
             self.t.waiting += time.perf_counter() - t
             if how == "moved":
                 watch, wlat, ref = self._follow(lat, result)
                 shot = self._grab(watch)
                 got = self.game.read_cells(shot, wlat, reading)
-                how = "settled" if np.array_equal(got, step.after) else "timeout"
+                how = "settled" if np.array_equal(got, action.after) else "timeout"
             if how == "replaced":
                 result.final = self._frame(self._grab(self.target.region), "final capture")
                 result.outcome = "solved: the game replaced the board after the last move"
@@ -487,13 +498,12 @@ class Runner:
             if how != "settled":
                 self.target.current_window()  # a vanished or moved window is the better explanation
                 if float(np.mean(got == -1)) > 0.5:
-                    raise Stopped(f"after clicking r{r + 1}c{c + 1} the board is gone from the screen "
+                    raise Stopped(f"after {gesture.what} the board is gone from the screen "
                                   f"({'before the last move' if not last else 'and did not come back'}); stopped")
-                bad = np.argwhere(got != step.after)
-                rr, cc = (int(v) for v in bad[0]) if bad.size else (r, c)
-                raise Stopped(f"r{rr + 1}c{cc + 1} did not change as predicted after clicking r{r + 1}c{c + 1} "
-                              f"({step.clicks} click(s)): it shows {self._name(got[rr, cc])}, expected "
-                              f"{self._name(step.after[rr, cc])}; stopped")
+                bad = np.argwhere(got != action.after)
+                rr, cc = (int(v) for v in bad[0]) if bad.size else action.cell
+                raise Stopped(f"r{rr + 1}c{cc + 1} did not change as predicted after {gesture.what}: it shows "
+                              f"{self._name(got[rr, cc])}, expected {self._name(action.after[rr, cc])}; stopped")
         else:
             result.outcome = "solved"
             result.final = self._frame(self._grab(self.target.region), "final capture")

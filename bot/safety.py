@@ -1,11 +1,18 @@
-"""Where the bot may put the pointer: every click point is proven to be on
-the board before the click, and no point the bot moves to is near a screen
-corner (pyautogui's fail-safe corners are the user's way out, never ours).
+"""Where the bot may put the pointer: every point of every action is
+proven to be on the board before the action, and no point the bot moves to
+is near a screen corner (pyautogui's fail-safe corners are the user's way
+out, never ours).
 
-A point is checked in both spaces: in the captured image it must lie inside
-the target cell (away from its border) and inside the board; as a screen
-point it must lie inside the region the bot was given, inside the game's
-window as it is now, and on a screen, away from the corners.
+:func:`prove` turns an action (:mod:`puzzlebot.bot.actions`) into a
+:class:`Gesture`: the exact pointer and key events to send, at screen points
+each of which passed the checks.  A point is checked in both spaces: in the
+captured image a click or a drag's waypoint must lie inside its cell (away
+from its border) and inside the board; every point a drag passes on the way
+must keep clear of every cell the drag may not touch; as a screen point it
+must lie inside the region the bot was given, inside the game's window as it
+is now, and on a screen, away from the corners.  Keys are typed only from a
+short list (digits, letters, erasing): never a key that submits, closes or
+switches anything.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from puzzlebot.bot.actions import Action, Click, Drag, Key, cell_name
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.solvers.errors import PuzzlebotError
 from puzzlebot.vision.lattice import Lattice
@@ -23,12 +31,38 @@ CELL_INSET = 0.2
 # Points closer than this (logical pixels) to a screen corner are never used:
 # pyautogui's fail-safe fires in the corner itself; keep well clear of it.
 CORNER_CLEARANCE = 24
+# A drag moves the pointer in steps of at most this share of the pitch (each
+# step a proven point): games that follow the pointer see it enter every cell
+# on the way, never jump over one.
+DRAG_STEP = 0.25
+# While the button is down, the pointer keeps this far (share of the pitch)
+# from every cell the drag may not touch: a scale or offset error of that much
+# still marks no other cell.
+DRAG_CLEARANCE = 0.2
+# The keys an action may type: digits and letters (a value), and erasing.
+SAFE_KEYS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz") | {"backspace", "delete"}
 
 
 class UnsafePoint(PuzzlebotError):
-    """A click or move point failed a check: nothing was clicked."""
+    """A point (or key) of an action failed a check: nothing of the action was done."""
 
     exit_code = 5
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """An action as the events to send, every point proven: ``("move", x, y)``
+    (the pointer goes there), ``("click", x, y)`` (press and release where the
+    pointer is, with no movement between them), ``("down", x, y)`` /
+    ``("up", x, y)`` (the button pressed / released where the pointer is),
+    ``("key", name)``.  Points are screen points (logical pixels)."""
+
+    events: tuple[tuple, ...]
+    what: str  # the action in words
+
+    @property
+    def points(self) -> list[tuple[int, int]]:
+        return [(e[1], e[2]) for e in self.events if e[0] != "key"]
 
 
 @dataclass(frozen=True)
@@ -95,3 +129,78 @@ def click_point(lat: Lattice, r: int, c: int, smap: ScreenMap, bounds: Bounds) -
         raise UnsafePoint(f"refusing to click {cell}: the screen point ({px}, {py}) lands at image "
                           f"({bx:.0f}, {by:.0f}), not inside the cell")
     return px, py
+
+
+def _inside_cell(lat: Lattice, cell: tuple[int, int], bx: float, by: float) -> bool:
+    r, c = cell
+    x0, y0, x1, y1 = lat.bbox
+    cx0, cx1 = lat.x0 + (c + CELL_INSET) * lat.px, lat.x0 + (c + 1 - CELL_INSET) * lat.px
+    cy0, cy1 = lat.y0 + (r + CELL_INSET) * lat.py, lat.y0 + (r + 1 - CELL_INSET) * lat.py
+    return cx0 <= bx <= cx1 and cy0 <= by <= cy1 and x0 <= bx < x1 and y0 <= by < y1
+
+
+def cells_near(lat: Lattice, bx: float, by: float, clearance: float) -> set[tuple[int, int]] | None:
+    """The board cells within ``clearance`` (share of the pitch) of the image
+    point; None when the point is not that far inside the board."""
+    u, v = (bx - lat.x0) / lat.px, (by - lat.y0) / lat.py
+    if not (clearance <= u <= lat.cols - clearance and clearance <= v <= lat.rows - clearance):
+        return None
+    cols = range(max(0, math.floor(u - clearance)), min(lat.cols, math.floor(u + clearance) + 1))
+    rows = range(max(0, math.floor(v - clearance)), min(lat.rows, math.floor(v + clearance) + 1))
+    return {(r, c) for r in rows for c in cols}
+
+
+def drag_points(action: Drag, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> list[tuple[int, int]]:
+    """Every screen point of a drag: each waypoint proven inside its cell
+    (:func:`click_point`), and the steps between waypoints (at most
+    DRAG_STEP of a pitch apart), each proven on the board, away from every
+    cell the drag may not touch and inside the region, window and screen."""
+    what = f"refusing to drag from {cell_name(action.path[0])}"
+    allowed = action.allowed
+    for cell in action.path:
+        if not (0 <= cell[0] < lat.rows and 0 <= cell[1] < lat.cols):
+            raise UnsafePoint(f"{what}: {cell_name(cell)} is not a cell of the {lat.rows}x{lat.cols} board")
+    ways = [click_point(lat, r, c, smap, bounds) for r, c in action.path]
+    step = DRAG_STEP * min(lat.px, lat.py) / smap.scale  # in screen points
+    points = [ways[0]]
+    for (ax, ay), (bx, by), cell in zip(ways, ways[1:], action.path[1:]):
+        n = max(1, math.ceil(math.hypot(bx - ax, by - ay) / step))
+        for k in range(1, n + 1):
+            sx, sy = ax + (bx - ax) * k / n, ay + (by - ay) * k / n
+            px, py = check_move(sx, sy, bounds, smap.scale, what)
+            ix, iy = smap.to_image(px, py)
+            near = cells_near(lat, ix, iy, DRAG_CLEARANCE)
+            if near is None:
+                raise UnsafePoint(f"{what}: the way to {cell_name(cell)} passes ({px}, {py}), off the board")
+            stray = sorted(near - allowed)
+            if stray:
+                raise UnsafePoint(f"{what}: the way to {cell_name(cell)} passes over {cell_name(stray[0])}, "
+                                  "which the drag must not touch")
+            if (px, py) != points[-1]:
+                points.append((px, py))
+        if points[-1] != (bx, by):
+            points.append((bx, by))
+    return points
+
+
+def prove(action: Action, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> Gesture:
+    """The events that perform ``action`` on the board at ``lat``, every
+    point proven (UnsafePoint names the first that fails; then nothing of
+    the action may be done)."""
+    what = action.describe()
+    if isinstance(action, Click):
+        x, y = click_point(lat, *action.cell, smap, bounds)
+        return Gesture((("move", x, y),) + (("click", x, y),) * action.times, what)
+    if isinstance(action, Key):
+        if action.key.lower() not in SAFE_KEYS:
+            raise UnsafePoint(f"refusing to type {action.key!r} on {cell_name(action.cell)}: only digits, letters "
+                              "and erasing keys are typed")
+        x, y = click_point(lat, *action.cell, smap, bounds)
+        return Gesture((("move", x, y), ("click", x, y), ("key", action.key.lower())), what)
+    if isinstance(action, Drag):
+        pts = drag_points(action, lat, smap, bounds)
+        x0, y0 = pts[0]
+        x1, y1 = pts[-1]
+        events = [("move", x0, y0), ("down", x0, y0)] + [("move", x, y) for x, y in pts[1:]] + [("up", x1, y1)]
+        return Gesture(tuple(events), what)
+    raise UnsafePoint(f"refusing an action of an unknown kind: {what}")

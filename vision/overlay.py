@@ -54,10 +54,29 @@ def dots(img: np.ndarray, lat: Lattice, cells: list[tuple[int, int]], color=ORAN
     return out
 
 
-def plan_overlay(img: np.ndarray, lat: Lattice, marks: list[tuple[tuple[int, int], str]]) -> np.ndarray:
+def paths(img: np.ndarray, lat: Lattice, cell_paths: list[list[tuple[int, int]]], color=ORANGE) -> np.ndarray:
+    """Each path drawn as a line through its cells' centres, a ring where it
+    starts and an arrow head where it ends (a drag's way)."""
+    out = img.copy()
+    width = max(2, int(min(lat.px, lat.py) * 0.08))
+    for path in cell_paths:
+        pts = np.array([lat.center(r, c) for r, c in path]).round().astype(np.int32)
+        cv2.polylines(out, [pts], False, (255, 255, 255), width + 2, cv2.LINE_AA)
+        cv2.polylines(out, [pts], False, color, width, cv2.LINE_AA)
+        cv2.circle(out, tuple(int(v) for v in pts[0]), 2 * width, color, width, cv2.LINE_AA)
+        if len(pts) >= 2:
+            cv2.arrowedLine(out, tuple(int(v) for v in pts[-2]), tuple(int(v) for v in pts[-1]), color, width,
+                            cv2.LINE_AA, tipLength=0.4)
+    return out
+
+
+def plan_overlay(img: np.ndarray, lat: Lattice, marks: list[tuple[tuple[int, int], str]],
+                 cell_paths: list[list[tuple[int, int]]] = ()) -> np.ndarray:
     """The cells to click marked with orange dots (seed 000's helper), each
-    with a short label (the value it must end at) where one is given."""
-    out = dots(img, lat, [cell for cell, _ in marks], ORANGE, 0.16)
+    with a short label (the value it must end at, or the key to type) where
+    one is given; the ways to drag drawn as lines (:func:`paths`)."""
+    out = paths(img, lat, list(cell_paths)) if cell_paths else img
+    out = dots(out, lat, [cell for cell, _ in marks], ORANGE, 0.16)
     rad = max(2, int(min(lat.px, lat.py) * 0.16))
     for (r, c), label in marks:
         if label:

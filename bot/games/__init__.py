@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import importlib
 
-from puzzlebot.bot.games.base import Detection, Game, Reading, StandIn, Step, UnknownGame
+from puzzlebot.bot.games.base import Detection, Game, Reading, StandIn, UnknownGame
 
-__all__ = ["Detection", "Game", "Reading", "StandIn", "Step", "UnknownGame", "all_games", "get", "able", "names"]
+__all__ = ["Detection", "Game", "Reading", "StandIn", "UnknownGame", "all_games", "get", "able", "names"]
 
 # The games, in the order the commands list them.
 MODULES = (

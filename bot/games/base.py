@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from puzzlebot.bot.actions import Action, Click
 from puzzlebot.solvers.errors import PuzzlebotError
 
 if TYPE_CHECKING:  # annotations only: the command line starts without numpy or OpenCV
@@ -33,14 +34,6 @@ class Reading:
     lattice: Lattice
     raw: object = None  # the reader's own result (its looks, for re-reading cells)
     touches: list[str] = field(default_factory=list)  # sides where the image ended at the board
-
-
-@dataclass
-class Step:
-    cell: tuple[int, int]
-    clicks: int
-    before: np.ndarray  # whole board before this step
-    after: np.ndarray  # whole board the step should leave
 
 
 @dataclass
@@ -124,8 +117,8 @@ class Game:
         """The board's :class:`puzzlebot.vision.board_checks.Wholeness` in a larger capture."""
         raise NotImplementedError
 
-    def plan(self, reading: Reading) -> list[Step]:
-        """The moves that solve the board read, each with the whole board
+    def plan(self, reading: Reading) -> list[Action]:
+        """The actions that solve the board read, each with the whole board
         before and after it; raises (why) when there is no single answer."""
         raise NotImplementedError
 
@@ -163,8 +156,8 @@ def cells_text(cells) -> str:
     return " ".join(f"r{r + 1}c{c + 1}" for r, c in cells)
 
 
-def click_steps(state: np.ndarray, target: np.ndarray, cycle: int, skip: np.ndarray | None = None) -> list[Step]:
-    """Steps that turn ``state`` into ``target`` in a game where a click
+def click_plan(state: np.ndarray, target: np.ndarray, cycle: int, skip: np.ndarray | None = None) -> list[Click]:
+    """Clicks that turn ``state`` into ``target`` in a game where a click
     moves a cell one value on around a cycle of ``cycle`` values (Tango:
     empty -> sun -> moon; Queens: empty -> x -> queen); ``skip``: cells never
     clicked (locked givens)."""
@@ -177,7 +170,7 @@ def click_steps(state: np.ndarray, target: np.ndarray, cycle: int, skip: np.ndar
             if k:
                 after = cur.copy()
                 after[r, c] = target[r, c]
-                steps.append(Step((r, c), k, cur, after))
+                steps.append(Click((r, c), k, before=cur, after=after))
                 cur = after
     return steps
 

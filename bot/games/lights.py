@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 
-from puzzlebot.bot.games.base import Detection, Game, Reading, StandIn, Step, cells_text, logged_solved, on_lattice
+from puzzlebot.bot.actions import Click
+from puzzlebot.bot.games.base import Detection, Game, Reading, StandIn, cells_text, logged_solved, on_lattice
 from puzzlebot.solvers.errors import InputError
 
 EXAMPLES = """\
@@ -174,7 +175,7 @@ class Lights(Game):
             one = np.zeros_like(board)
             one[r, c] = 1
             after = apply_presses(board, one, rules)
-            steps.append(Step((r, c), 1, board, after))
+            steps.append(Click((r, c), before=board, after=after))
             board = after
         return steps
 

@@ -14,7 +14,7 @@ from puzzlebot.bot.games.base import (
     Reading,
     StandIn,
     cells_text,
-    click_steps,
+    click_plan,
     web_stand_in,
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
@@ -221,7 +221,7 @@ class Queens(Game):
         target = np.where(reading.state == QUEEN, 0, reading.state)
         for r, c in ans.solution:
             target[r, c] = QUEEN
-        return click_steps(reading.state, target, 3)
+        return click_plan(reading.state, target, 3)
 
     def score(self, data, label):
         """Against our Queens labels (../shared/data's and our fixtures'):

@@ -15,7 +15,7 @@ from puzzlebot.bot.games.base import (
     Reading,
     StandIn,
     cells_text,
-    click_steps,
+    click_plan,
     web_stand_in,
 )
 from puzzlebot.solvers.errors import PuzzlebotError, UnsolvableError
@@ -216,7 +216,7 @@ class Tango(Game):
         if answer.solutions > 1:
             raise UnsolvableError("the puzzle on screen has more than one solution: refusing to guess")
         target = np.array(answer.solution.cells, dtype=np.int64)
-        return click_steps(reading.state, target, 3, np.array(board.locked, bool))
+        return click_plan(reading.state, target, 3, np.array(board.locked, bool))
 
     def label_has_board(self, label):
         return label.get("kind") != "no-tango-board"

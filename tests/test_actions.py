@@ -1,0 +1,257 @@
+"""Moves as actions: clicks, drags and keys, each proven point by point
+before it happens and performed as the exact events it was proven as.
+
+A recording fake mouse plays a small game drawn in an image (its cells
+change when the fake mouse clicks, drags across or types on them); the run
+loop plays plans of every kind on it and verifies each action against the
+board it predicts.  The event sequences at the X server itself are checked
+in tests/test_pointer_events.py.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from puzzlebot.bot import safety
+from puzzlebot.bot.actions import BadAction, Click, Drag, Key, hint_marks, plan_summary
+from puzzlebot.bot.games.base import Game, Reading
+from puzzlebot.bot.loop import Runner, Stopped, Target
+from puzzlebot.calibration.mapping import Region, ScreenMap
+from puzzlebot.vision.board_checks import Wholeness
+from puzzlebot.vision.lattice import Lattice
+
+SCREEN = Region(0, 0, 1280, 800)
+REGION = Region(200, 100, 400, 400)
+LAT = Lattice(40.0, 40.0, 60.0, 60.0, 4, 4)  # in the region's image
+MAP = ScreenMap(REGION, 1.0)
+BOUNDS = safety.Bounds(REGION, [SCREEN])
+LEVELS = (30, 90, 150, 210)  # a cell's grey level shows its value 0..3
+
+
+def board(*cells) -> np.ndarray:
+    b = np.zeros((4, 4), np.int64)
+    for (r, c), v in cells:
+        b[r, c] = v
+    return b
+
+
+# --- proofs ----------------------------------------------------------------------
+
+
+def test_a_click_is_a_move_then_clicks_at_one_point():
+    g = safety.prove(Click((1, 2), 2, before=board(), after=board()), LAT, MAP, BOUNDS)
+    x, y = 200 + 40 + 2.5 * 60, 100 + 40 + 1.5 * 60
+    assert g.events == (("move", x, y), ("click", x, y), ("click", x, y))
+
+
+def test_a_key_selects_its_cell_then_types():
+    g = safety.prove(Key((0, 0), "4", before=board(), after=board()), LAT, MAP, BOUNDS)
+    assert [e[0] for e in g.events] == ["move", "click", "key"] and g.events[-1] == ("key", "4")
+
+
+@pytest.mark.parametrize("key", ["enter", "ctrl", "\t", "esc", "f5", "!"])
+def test_keys_that_do_anything_but_enter_a_value_are_refused(key):
+    with pytest.raises(safety.UnsafePoint, match="refusing to type"):
+        safety.prove(Key((0, 0), key, before=board(), after=board()), LAT, MAP, BOUNDS)
+
+
+def test_a_drag_presses_moves_through_every_cell_and_releases():
+    path = ((0, 0), (0, 1), (1, 1), (1, 2))
+    g = safety.prove(Drag(path, before=board(), after=board()), LAT, MAP, BOUNDS)
+    kinds = [e[0] for e in g.events]
+    assert kinds[:2] == ["move", "down"] and kinds[-1] == "up" and set(kinds[2:-1]) == {"move"}
+    pts = g.points[1:-1]  # from the press to the last step
+    for (ax, ay), (bx, by) in zip(pts, pts[1:]):  # small steps: no cell jumped over
+        assert np.hypot(bx - ax, by - ay) <= safety.DRAG_STEP * 60 + 1
+    for r, c in path:  # every waypoint is a cell centre, in order
+        assert MAP.to_screen(*LAT.center(r, c)) in pts
+    order = [pts.index(MAP.to_screen(*LAT.center(r, c))) for r, c in path]
+    assert order == sorted(order)
+    assert g.events[-1][1:] == MAP.to_screen(*LAT.center(1, 2))
+
+
+def test_a_drag_that_jumps_a_cell_or_cuts_a_corner_is_refused():
+    with pytest.raises(safety.UnsafePoint, match="passes over r1c2"):  # r1c1 -> r1c3 crosses r1c2
+        safety.prove(Drag(((0, 0), (0, 2)), before=board(), after=board()), LAT, MAP, BOUNDS)
+    with pytest.raises(safety.UnsafePoint, match="must not touch"):  # diagonal: past two other corners
+        safety.prove(Drag(((0, 0), (1, 1)), before=board(), after=board()), LAT, MAP, BOUNDS)
+    # corner to corner across a rectangle whose cells the drag may cross
+    rect = frozenset((r, c) for r in range(3) for c in range(2))
+    g = safety.prove(Drag(((0, 0), (2, 1)), over=rect, before=board(), after=board()), LAT, MAP, BOUNDS)
+    assert g.events[1][0] == "down"
+
+
+def test_a_drag_off_the_board_or_out_of_the_region_is_refused():
+    with pytest.raises(safety.UnsafePoint, match="not a cell"):
+        safety.prove(Drag(((0, 3), (0, 4)), before=board(), after=board()), LAT, MAP, BOUNDS)
+    small = safety.Bounds(Region(200, 100, 200, 400), [SCREEN])  # the region ends inside column 3
+    with pytest.raises(safety.UnsafePoint, match="outside the region"):
+        safety.prove(Drag(((0, 1), (0, 2), (0, 3)), before=board(), after=board()), LAT, MAP, small)
+    with pytest.raises(BadAction):
+        Drag(((0, 0),), before=board(), after=board())
+
+
+def test_hint_pictures_and_summaries_cover_every_kind():
+    plan = [Click((0, 0), 2, before=board(), after=board(((0, 0), 2))),
+            Drag(((1, 0), (1, 1)), before=board(), after=board()),
+            Key((3, 3), "5", before=board(), after=board())]
+    dots, ways = hint_marks(plan, {2: "M"})
+    assert dots == [((0, 0), "M"), ((3, 3), "5")] and ways == [[(1, 0), (1, 1)]]
+    assert plan_summary(plan) == "1 cells to press (2 clicks), 1 drag through 2 cells, 1 cells to type in"
+
+
+# --- the loop, on a game drawn in an image -----------------------------------------
+
+
+class DrawnGame:
+    """A 4x4 board in a 400x400 image: a click adds one to a cell (mod 4), a
+    drag sets every cell it enters to 3, a key sets the selected cell to
+    its digit.  ``deaf``: cells that ignore everything."""
+
+    def __init__(self, state: np.ndarray, deaf=()):
+        self.state, self.deaf, self.selected = state.copy(), set(deaf), None
+
+    def image(self) -> np.ndarray:
+        img = np.full((400, 400, 3), 250, np.uint8)
+        for r in range(4):
+            for c in range(4):
+                x0, y0, x1, y1 = LAT.box(r, c, 0.05)
+                img[y0:y1, x0:x1] = LEVELS[self.state[r, c]]
+        return img
+
+    def cell_at(self, x: int, y: int):
+        ix, iy = MAP.to_image(x, y)
+        r, c = int((iy - LAT.y0) // LAT.py), int((ix - LAT.x0) // LAT.px)
+        return (r, c) if 0 <= r < 4 and 0 <= c < 4 and (r, c) not in self.deaf else None
+
+
+class FakeScreen:
+    bounds = SCREEN
+
+    def __init__(self, game: DrawnGame):
+        self.game = game
+
+    def grab(self, region: Region) -> np.ndarray:
+        full = np.full((SCREEN.height, SCREEN.width, 3), 250, np.uint8)
+        full[REGION.top:REGION.top + 400, REGION.left:REGION.left + 400] = self.game.image()
+        return full[region.top:region.top + region.height, region.left:region.left + region.width].copy()
+
+
+class RecordingMouse:
+    """Records every event and plays it on the drawn game."""
+
+    def __init__(self, game: DrawnGame):
+        self.game, self.events, self.pos, self.down = game, [], (5, 400), False
+
+    def check_not_in_corner(self):
+        pass
+
+    def screens(self):
+        return [SCREEN]
+
+    def position(self):
+        return self.pos
+
+    def move(self, x, y):
+        self.perform(safety.Gesture((("move", x, y),), "park"))
+
+    def perform(self, gesture):
+        g = self.game
+        for ev in gesture.events:
+            self.events.append(ev)
+            if ev[0] == "move":
+                self.pos = ev[1:]
+                if self.down and g.cell_at(*self.pos) is not None:
+                    g.state[g.cell_at(*self.pos)] = 3
+            elif ev[0] == "click":
+                assert self.pos == ev[1:], "a click where the pointer is not"
+                cell = g.selected = g.cell_at(*self.pos)
+                if cell is not None:
+                    g.state[cell] = (g.state[cell] + 1) % 4
+            elif ev[0] == "down":
+                self.down = True
+                if g.cell_at(*self.pos) is not None:
+                    g.state[g.cell_at(*self.pos)] = 3
+            elif ev[0] == "up":
+                self.down = False
+            elif ev[0] == "key" and g.selected is not None:
+                g.state[g.selected] = int(ev[1])
+
+
+class Grey(Game):
+    name, title = "grey", "grey cells"
+    values = {0: "black", 1: "dark", 2: "light", 3: "white"}
+
+    def __init__(self, plan_of):
+        self.plan_of = plan_of
+
+    def read(self, img, hint=None):
+        return Reading(self.read_cells(img, LAT, None), LAT)
+
+    def read_cells(self, img, lattice, reading, only=None):
+        means = lattice.cell_means(img)[:, :, 0]
+        out = np.argmin(np.abs(means[:, :, None] - np.array(LEVELS)[None, None]), axis=2).astype(np.int64)
+        if only is not None:
+            out[~only] = -1
+        return out
+
+    def whole_in(self, img, lattice, reading):
+        return Wholeness()
+
+    def plan(self, reading):
+        return self.plan_of(reading.state)
+
+
+def play(start: np.ndarray, plan_of, deaf=()):
+    game = DrawnGame(start, deaf)
+    mouse = RecordingMouse(game)
+    runner = Runner(Grey(plan_of), FakeScreen(game), mouse, Target(REGION), timeout=0.3, say=lambda m: None)
+    return runner, mouse, game
+
+
+def mixed_plan(state):
+    s0 = state.copy()
+    s1 = s0.copy()
+    s1[0, 0] = 2
+    s2 = s1.copy()
+    s2[1, 0] = s2[1, 1] = s2[2, 1] = 3
+    s3 = s2.copy()
+    s3[3, 3] = 1
+    return [Click((0, 0), 2, before=s0, after=s1),
+            Drag(((1, 0), (1, 1), (2, 1)), before=s1, after=s2),
+            Key((3, 3), "1", before=s2, after=s3)]  # the select click makes it 1, the key keeps 1
+
+
+def test_the_loop_plays_clicks_drags_and_keys_and_verifies_each():
+    runner, mouse, game = play(board(), mixed_plan)
+    result = runner.run()
+    assert result.outcome == "solved"
+    assert game.state[0, 0] == 2 and game.state[3, 3] == 1
+    assert {tuple(x) for x in np.argwhere(game.state == 3)} == {(1, 0), (1, 1), (2, 1)}
+    kinds = [e[0] for e in mouse.events]
+    # the click's two clicks at one point, the drag's press .. release, the key after its select click
+    first_down = kinds.index("down")
+    assert kinds[:3] == ["move", "click", "click"]
+    assert kinds[first_down - 1:first_down + 1] == ["move", "down"] and "up" in kinds[first_down:]
+    assert kinds[-3:] == ["click", "key", "move"]  # select, type, then the pointer parks off the board
+    assert result.timings.actions == 3 and result.timings.clicks == 4
+
+
+def test_a_drag_the_game_ignores_stops_the_run_naming_the_cell():
+    runner, mouse, game = play(board(), mixed_plan, deaf={(2, 1)})
+    with pytest.raises(Stopped, match=r"r3c2 did not change as predicted after dragging r2c1 -> r2c2 -> r3c2"):
+        runner.run()
+    assert "key" not in [e[0] for e in mouse.events]  # nothing after the failed action
+
+
+def test_a_board_that_differs_before_an_action_stops_before_it():
+    def plan_of(state):
+        wrong = state.copy()
+        wrong[2, 2] = 1  # the plan expects a cell the board does not show
+        return [Click((0, 0), before=wrong, after=wrong)]
+
+    runner, mouse, game = play(board(), plan_of)
+    with pytest.raises(Stopped, match="before acting on r1c1: r3c3 shows black, expected dark"):
+        runner.run()
+    assert not [e for e in mouse.events if e[0] in ("click", "down", "key")]
