@@ -8,13 +8,18 @@ VENV := .venv
 PY := $(VENV)/bin/python
 APT_PACKAGES := xvfb openbox python3-tk python3-venv chromium fonts-noto-color-emoji lightsoff
 
-.PHONY: demo test bench setup sysdeps clean
+.PHONY: demo test test-fast bench setup sysdeps clean
 
 demo: setup
 	$(VENV)/bin/puzzlebot demo
 
 test: setup
 	$(PY) -m pytest -q
+
+# the quick tier while working: no screen, no browser, nothing slow (under a
+# minute); CI runs the whole suite (make test)
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest -q -m "not display and not browser and not slow"
 
 bench: setup
 	$(PY) -m bench

@@ -84,7 +84,7 @@ def run_all(runs: int, interval: float) -> list[list[str]]:
                     time.sleep(0.4)
                     w = find_window("Device Emulator - Enlight")
                     target = Target(w.region, w)
-                lattice = game.read(screen.grab(target.region)).lattice  # calibration
+                lattice = game.reader.read(screen.grab(target.region)).lattice  # calibration
                 res = Runner(game, screen, mouse, target, 1.0, lattice).run()
                 launch.wait_for(ev, "solved", 5)
                 results.append(res.timings)

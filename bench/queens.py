@@ -76,7 +76,7 @@ def read_table() -> None:
     import cv2
 
     from puzzlebot.vision.image_io import load_image
-    from puzzlebot.vision.queens_reader import read_queens
+    from puzzlebot.vision.queens_reader import read as read_queens
 
     if not LABELS.exists():
         progress(f"{LABELS} is absent: no reading benchmark")

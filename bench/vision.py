@@ -8,7 +8,10 @@ region as the bot does once calibrated; the real Lights Out screenshots.
 Tango: a 1280x720 page frame and a 1284x2778 phone screenshot (real, from
 ../shared/data): board search, whole read, the calibrated read the bot does
 between clicks, and ``puzzlebot detect tango IMAGE`` as a whole command,
-each against the LinkedIn-only reader it replaced, timed in the same run.
+each against the LinkedIn-only reader it replaced, timed in the same run:
+that reader is taken from the project's own history (``git archive`` of
+BASELINE_REV's vision/ and solvers/ into a temporary folder, imported under
+their old top-level names beside today's ``puzzlebot``), not kept as a copy.
 """
 
 from __future__ import annotations
@@ -28,12 +31,44 @@ from puzzlebot.sim.lights.fixtures import desktop
 from puzzlebot.sim.lights.game import EnlightGame, builtin_level
 from puzzlebot.sim.lights.render import render_device
 from puzzlebot.vision.image_io import load_image
-from puzzlebot.vision.lights_reader import read_lights
-from puzzlebot.vision.tango.reader import read_tango
+from puzzlebot.vision.lights_reader import read as read_lights
+from puzzlebot.vision.lights_reader import rows_text
+from puzzlebot.vision.tango.reader import read as read_tango
 
 from ._util import fmt_ratio, fmt_time, median_time, print_table
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+ROOT = Path(__file__).resolve().parents[1]
+# The last commit whose Tango reader knew LinkedIn's look only (the next one,
+# 22b546e, made it learn each game's look).
+BASELINE_REV = "5d4550426b6d182a20eb8c2ff515a220c6bde683"
+
+
+def baseline_tango_reader():
+    """The old Tango reader module, from BASELINE_REV of this repository's
+    history; None (with the reason printed) where git or the revision is
+    not at hand (a shallow clone, a source archive)."""
+    import importlib
+    import shutil
+    import tarfile
+    import tempfile
+
+    if shutil.which("git") is None:
+        print("baseline: git is not installed; the baseline columns are left empty", file=sys.stderr)
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="puzzlebot-baseline-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE_REV, "vision", "solvers"],
+                             capture_output=True)
+    if archive.returncode != 0:
+        print(f"baseline: revision {BASELINE_REV[:7]} is not in this clone ({archive.stderr.decode().strip()}); "
+              "the baseline columns are left empty", file=sys.stderr)
+        return None
+    import io
+
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(folder, filter="data")
+    sys.path.insert(0, str(folder))  # the old code's names (vision, solvers) do not clash with puzzlebot.*
+    return importlib.import_module("vision.tango_reader")
 
 
 def one_core() -> None:
@@ -52,9 +87,9 @@ def lights_rows(repeat: int) -> list[list[str]]:
     window = np.ascontiguousarray(frame[y:y + dev.shape[0], x:x + dev.shape[1]])
     for img in (frame, window):
         rd = read_lights(img)
-        assert rd.sure and rd.rows_text() == game.rows_text()
+        assert rd.sure and rows_text(rd) == game.rows_text()
     known = read_lights(window).lattice  # what calibration saves
-    assert read_lights(window, known).rows_text() == game.rows_text()
+    assert rows_text(read_lights(window, known)) == game.rows_text()
     rows = [
         ["Enlight window in a 1280x800 frame, whole frame searched",
          fmt_time(median_time(lambda: read_lights(frame), repeat=repeat)), "-"],
@@ -88,12 +123,11 @@ def _command_time(path: Path, repeat: int) -> float:
 
 def tango_rows(repeat: int) -> list[list[str]]:
     """Today's Tango reader against the LinkedIn-only reader it replaced
-    (bench/baseline_tango_reader.py), same images, same run."""
+    (:func:`baseline_tango_reader`), same images, same run."""
     from puzzlebot.vision.tango.board import locate
     from puzzlebot.vision.tango.reader import read_cells
 
-    from . import baseline_tango_reader as base
-
+    base = baseline_tango_reader()
     rows = []
     folder = SHARED / "tango" / "screens"
     cases = [("1280x720 page frame (video)", folder / "wswebcreation__rn-tango" / "thumbnails" / "tango-003.png", "30 ms"),
@@ -109,17 +143,22 @@ def tango_rows(repeat: int) -> list[list[str]]:
         known = rd.lattice  # what calibration saves
         assert (read_cells(img, known, rd) >= 0).all()
         ours_find = median_time(lambda: locate(img), repeat=repeat)
-        base_find = median_time(lambda: base.read_tango(img), repeat=max(3, repeat // 4))
-        rows.append([f"{name}: board searched (ours: locate; baseline: its whole read)",
-                     fmt_time(ours_find), fmt_time(base_find), fmt_ratio(base_find, ours_find), f"<= {target}"])
         ours_read = median_time(lambda: read_tango(img), repeat=repeat)
-        rows.append([f"{name}: whole read (board, pieces, givens, marks)",
-                     fmt_time(ours_read), fmt_time(base_find), fmt_ratio(base_find, ours_read), "-"])
-        base_rd = base.read_tango(img)
         ours_cal = median_time(lambda: read_cells(img, known, rd), repeat=repeat)
-        base_cal = median_time(lambda: base.read_cells(img, base_rd.lattice, base_rd), repeat=repeat)
+        if base is not None:
+            base_find = median_time(lambda: base.read_tango(img), repeat=max(3, repeat // 4))
+            base_rd = base.read_tango(img)
+            base_cal = median_time(lambda: base.read_cells(img, base_rd.lattice, base_rd), repeat=repeat)
+            cols = {"find": (fmt_time(base_find), fmt_ratio(base_find, ours_find)),
+                    "read": (fmt_time(base_find), fmt_ratio(base_find, ours_read)),
+                    "cal": (fmt_time(base_cal), fmt_ratio(base_cal, ours_cal))}
+        else:
+            cols = dict.fromkeys(("find", "read", "cal"), ("-", "-"))
+        rows.append([f"{name}: board searched (ours: locate; baseline: its whole read)",
+                     fmt_time(ours_find), *cols["find"], f"<= {target}"])
+        rows.append([f"{name}: whole read (board, pieces, givens, marks)", fmt_time(ours_read), *cols["read"], "-"])
         rows.append([f"{name}: calibrated read between clicks (every cell)",
-                     fmt_time(ours_cal), fmt_time(base_cal), fmt_ratio(base_cal, ours_cal), "<= 10 ms"])
+                     fmt_time(ours_cal), *cols["cal"], "<= 10 ms"])
         rows.append([f"{name}: `puzzlebot detect tango IMAGE`, whole command",
                      fmt_time(_command_time(path, max(3, repeat // 4))), "-", "-", "<= 0.5 s"])
     return rows

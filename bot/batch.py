@@ -112,7 +112,7 @@ def read_one(task: tuple) -> Result:
     img = det = None
     try:
         img = frame.load()
-        det = game.detect(img)
+        det = game.reader.detect(img)
         res.verdict = "read" if det.sure else "unsure"
         res.why = "" if det.sure else "; ".join(w for w in det.unsure if w)[:200]
         res.size = f"{det.lattice.rows}x{det.lattice.cols}"
@@ -125,14 +125,14 @@ def read_one(task: tuple) -> Result:
     cells = []
     if label is not None and res.verdict != "error":
         res.kind = label.get("kind", "")
-        has_board = game.label_has_board(label)
+        has_board = game.scorer.has_board(label)
         if res.verdict == "refused":
             res.score = "safe" if has_board else "exact"
         elif not has_board:
             res.score = "wrong" if res.verdict == "read" else "safe"
             res.diffs = ["a board read where the label says there is none"] if res.verdict == "read" else []
         else:
-            diffs = game.score(res.data, label)
+            diffs = game.scorer.score(res.data, label)
             res.diffs = [d for d, _ in diffs]
             cells = [c for _, c in diffs if c is not None]
             res.score = ("exact" if not diffs else "wrong") if res.verdict == "read" else "safe"

@@ -29,7 +29,7 @@ def register(sub) -> None:
                    help=f"which stand-ins to play, in order (default {','.join(names)})")
     seen = set()
     for g in games.able("demo"):
-        for flag, kwargs in g.demo_options:
+        for flag, kwargs in g.stand_in.options:
             if flag not in seen:  # games share an option (--seed, --dark) by its flag
                 seen.add(flag)
                 p.add_argument(flag, **kwargs)
@@ -58,7 +58,7 @@ def demo_cmd(args) -> int:
         screen = Screen()
         mouse = Mouse(interval=0.01)
         for game in chosen:
-            stand = game.stand_in(tmp, args)
+            stand = game.stand_in.open(tmp, args)
             try:
                 window = None
                 if stand.window:

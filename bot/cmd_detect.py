@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import sys
 
+from puzzlebot.bot.games.base import Capability
 from puzzlebot.bot.options import game_parsers
 
 HINT_EXAMPLE = """\
 example:
-  puzzlebot hint {game.name} {game.example_image} hint.png   # orange dots on the cells to click
+  puzzlebot hint {game.name} {example} hint.png   # orange dots on the cells to click
 """
 
 
@@ -21,13 +22,17 @@ def register(sub) -> None:
     p = sub.add_parser("detect", help="read a board from a screenshot (offline)",
                        description="Read the board in a screenshot and print what was seen.",
                        epilog=_examples("detect"))
-    game_parsers(p, "detect", "Read a {game.title} board from an image.", "", _detect, _detect_arguments)
+    game_parsers(p, Capability.DETECT,
+                 lambda g: (g.reader.description or f"Read a {g.title} board from an image.", g.reader.epilog),
+                 _detect_arguments, _detect)
     h = sub.add_parser("hint", help="mark the answer on a screenshot",
                        description="Read a board from a screenshot and mark the cells to click on it.",
                        epilog=_examples("hint"))
-    game_parsers(h, "hint", "Mark the cells to click on a {game.title} screenshot (orange dots; letters "
-                 "name the value a cell must show where a cell takes several clicks).", HINT_EXAMPLE,
-                 _hint, _hint_arguments)
+    game_parsers(h, Capability.HINT,
+                 lambda g: (f"Mark the moves on a {g.title} screenshot (orange dots on the cells to click, "
+                            "letters naming the value a cell must show where it takes several clicks; lines "
+                            "for the ways to drag).", HINT_EXAMPLE.format(example=g.reader.example_image, game=g)),
+                 _hint_arguments, _hint)
 
 
 def _examples(what: str) -> str:
@@ -36,9 +41,9 @@ def _examples(what: str) -> str:
     lines = []
     for g in games.able(what):
         if what == "detect":
-            lines += [ln for ln in g.detect_epilog.splitlines() if ln.strip().startswith("puzzlebot detect")][:1]
-        elif getattr(g, "example_image", None):
-            lines.append(HINT_EXAMPLE.splitlines()[1].format(game=g))
+            lines += [ln for ln in g.reader.epilog.splitlines() if ln.strip().startswith("puzzlebot detect")][:1]
+        elif g.reader.example_image:
+            lines.append(HINT_EXAMPLE.splitlines()[1].format(game=g, example=g.reader.example_image))
     return "examples:\n" + "\n".join(lines) + "\n" if lines else ""
 
 
@@ -96,7 +101,7 @@ def _detect(game):
             return run_batch(game, args)
         args.image = args.paths[0]
         img = load_image(args.image)
-        det = game.detect(img)
+        det = game.reader.detect(img)
         if args.debug:
             write_image(args.debug, det.debug(img))
         if args.json:
@@ -123,11 +128,11 @@ def _hint(game):
 
         img = load_image(args.image)
         try:
-            reading = game.read(img)
+            reading = game.reader.read(img)
         except UnreadableBoardError as e:
             raise UnreadableBoardError(str(e).replace("; not clicking", "; no hint drawn"), e.lattice) from None
-        plan = game.plan(reading)
-        dots, ways = hint_marks(plan, game.labels)
+        plan = game.player.plan(reading)
+        dots, ways = hint_marks(plan, game.player.labels)
         write_image(args.out, plan_overlay(img, reading.lattice, dots, ways))
         print(f"{plan_summary(plan)}, marked in {args.out}")
         return 0

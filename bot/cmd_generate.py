@@ -3,6 +3,7 @@ of the registry that have a generator)."""
 
 from __future__ import annotations
 
+from puzzlebot.bot.games.base import Capability
 from puzzlebot.bot.options import game_parsers
 
 
@@ -13,14 +14,16 @@ def register(sub) -> None:
         description="Generate puzzles with exactly one solution that deduction alone reaches.",
         epilog=_first_example() + "Run 'puzzlebot generate GAME --help' for a game's options.",
     )
-    game_parsers(p, "generate", "{game.title} puzzles.", "", "generate")
+    game_parsers(p, Capability.GENERATE,
+                 lambda g: (g.generator.description or f"{g.title} puzzles.", g.generator.epilog),
+                 lambda g, parser: g.generator.arguments(parser), lambda g: g.generator.generate)
 
 
 def _first_example() -> str:
     from puzzlebot.bot import games
 
-    for g in games.able("generate"):
-        for line in g.generate_epilog.splitlines():
+    for g in games.able(Capability.GENERATE):
+        for line in g.generator.epilog.splitlines():
             if line.strip().startswith("puzzlebot generate"):
                 return f"example:\n{line}\n"
     return ""

@@ -42,7 +42,7 @@ def _examples(command: str) -> str:
     """The run/calibrate example lines of every game that can be played."""
     from puzzlebot.bot import games
 
-    lines = [ln for g in games.able("run") for ln in g.run_examples.splitlines()
+    lines = [ln for g in games.able("run") for ln in g.player.run_examples.splitlines()
              if ln.strip().startswith(f"puzzlebot {command}")]
     return "examples:\n" + "\n".join(lines) + "\n"
 
@@ -126,11 +126,11 @@ def _target(args, game, screen, use_profile: bool = True):
             raise CalibrationMismatch(f"the calibrated region {prof.region.as_tuple()} is not inside the screen "
                                       f"{screen.bounds.as_tuple()} now: run 'puzzlebot calibrate' again")
         return Target(prof.region), prof
-    if game.default_window:
+    if game.player.default_window:
         from puzzlebot.calibration.windows import WindowError
 
         try:
-            return _window_target(find_window(game.default_window), screen), None
+            return _window_target(find_window(game.player.default_window), screen), None
         except WindowError:
             pass  # not open: search the whole screen
     return Target(screen.bounds), None
@@ -187,7 +187,7 @@ def run_cmd(args) -> int:
         from puzzlebot.vision.image_io import write_image
         from puzzlebot.vision.overlay import plan_overlay
 
-        write_image(args.hint, plan_overlay(result.first.image, lat, *hint_marks(result.plan, game.labels)))
+        write_image(args.hint, plan_overlay(result.first.image, lat, *hint_marks(result.plan, game.player.labels)))
         if not args.dry_run and result.plan and result.final is not None:
             final = args.hint.rsplit(".", 1)
             write_image(f"{final[0]}-final.{final[1] if len(final) > 1 else 'png'}", result.final.image)
@@ -243,7 +243,7 @@ def calibrate_cmd(args) -> int:
     except Exception:
         scale = 1.0
     runner = Runner(game, screen, None, target, scale)
-    reading = game.read(screen.grab(target.region))
+    reading = game.reader.read(screen.grab(target.region))
     runner._check_whole(reading)
     lat = reading.lattice
     x0, y0, x1, y1 = lat.bbox

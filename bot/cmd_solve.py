@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from puzzlebot.bot.games.base import Capability
 from puzzlebot.bot.options import game_parsers
 
 COORDINATES = """
@@ -18,4 +19,6 @@ def register(sub) -> None:
         description="Solve a puzzle given as a file ('-' reads standard input).",
         epilog=COORDINATES.lstrip("\n"),
     )
-    game_parsers(p, "solve", "Solve a {game.title} puzzle file.", COORDINATES, "solve")
+    game_parsers(p, Capability.SOLVE,
+                 lambda g: (g.solver.description or f"Solve a {g.title} puzzle file.", g.solver.epilog + COORDINATES),
+                 lambda g, parser: g.solver.arguments(parser), lambda g: g.solver.solve)

@@ -36,13 +36,14 @@ import numpy as np
 
 from puzzlebot.bot import safety
 from puzzlebot.bot.actions import Action, cell_name
-from puzzlebot.bot.games import Game, Reading
+from puzzlebot.bot.games import Game
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.calibration.windows import Window, WindowError, raise_window, window_by_id
 from puzzlebot.solvers.errors import PuzzlebotError
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from puzzlebot.vision.frames import Frame
 from puzzlebot.vision.lattice import Lattice
+from puzzlebot.vision.reading import Reading
 
 # A saved lattice may differ from the one measured now by this much (pixels)
 # before the profile is refused: a pixel or two of rounding, never a cell.
@@ -168,9 +169,7 @@ def compare_lattices(measured: Lattice, saved: Lattice) -> str | None:
     """Why a saved lattice disagrees with the measured one, or None."""
     if (measured.rows, measured.cols) != (saved.rows, saved.cols):
         return f"the board is {measured.rows}x{measured.cols} now, the profile says {saved.rows}x{saved.cols}"
-    worst = max(abs(measured.x0 - saved.x0), abs(measured.y0 - saved.y0),
-                abs(measured.px - saved.px) * measured.cols, abs(measured.py - saved.py) * measured.rows)
-    if worst > LATTICE_TOLERANCE_PX:
+    if measured.drift(saved) > LATTICE_TOLERANCE_PX:
         return (f"the board's lattice is at ({measured.x0:.1f}, {measured.y0:.1f}) with pitch "
                 f"{measured.px:.2f}x{measured.py:.2f} px now, the profile says ({saved.x0:.1f}, {saved.y0:.1f}) "
                 f"with pitch {saved.px:.2f}x{saved.py:.2f} px")
@@ -236,7 +235,7 @@ class Runner:
         if wider is None or wider == reg:
             return  # the board sits at the screen's own edge
         img = self._grab(wider)
-        whole = self.game.whole_in(img, lat.shifted(wider.left - reg.left, wider.top - reg.top), reading)
+        whole = self.game.reader.whole_in(img, lat.shifted(wider.left - reg.left, wider.top - reg.top), reading)
         if not whole.whole:
             sides = whole.cut + whole.continues
             raise PartialBoardError(f"the region {reg.as_tuple()} cuts the board on the {' and '.join(sides)}: "
@@ -298,10 +297,10 @@ class Runner:
                 state, match = None, False  # not redrawn yet
             elif changed is not None and before_state is not None:
                 state = before_state.copy()
-                state[changed] = self.game.read_cells(img, wlat, reading, changed)[changed]
+                state[changed] = self.game.reader.read_cells(img, wlat, reading, changed)[changed]
                 match = np.array_equal(state, expected)
             else:
-                state = self.game.read_cells(img, wlat, reading)
+                state = self.game.reader.read_cells(img, wlat, reading)
                 match = np.array_equal(state, expected)
             self.t.verify += time.perf_counter() - t
             now = time.perf_counter()
@@ -335,7 +334,7 @@ class Runner:
                 if ceiling < FIRST_CEILING or self.timeout is not None:
                     self.say(f"waited {ceiling:.1f} s (the settle ceiling) for the game to show the move")
                 if state is None:
-                    state = self.game.read_cells(img, wlat, reading)
+                    state = self.game.reader.read_cells(img, wlat, reading)
                 return state, img, "timeout"
             prev_means = means
             time.sleep(POLL)
@@ -343,7 +342,7 @@ class Runner:
     def _board_gone(self) -> bool:
         """Whether the region shows no board of this game any more."""
         try:
-            self.game.read(self._grab(self.target.region))
+            self.game.reader.read(self._grab(self.target.region))
         except (NoBoardError, PuzzlebotError):
             return True
         return False
@@ -416,7 +415,7 @@ class Runner:
         img = self._grab(self.target.region)
         t = time.perf_counter()
         try:
-            reading = self.game.read(img, self.expect)
+            reading = self.game.reader.read(img, self.expect)
         except UnreadableBoardError as e:
             # the user's pointer over the board (a hover effect, the arrow
             # itself) is the commonest reason: move it off; a page still
@@ -426,12 +425,12 @@ class Runner:
             if not self._pointer_off_board(e.lattice):
                 time.sleep(HOVER_FADE)
             img = self._grab(self.target.region)
-            reading = self.game.read(img, self.expect)
+            reading = self.game.reader.read(img, self.expect)
         self.t.read += time.perf_counter() - t
         self._check_calibration(reading)
         self._check_whole(reading)
         t = time.perf_counter()
-        plan = self.game.plan(reading)
+        plan = self.game.player.plan(reading)
         self.t.solve += time.perf_counter() - t
         lat = reading.lattice
         bx0, by0, bx1, by1 = lat.bbox
@@ -465,7 +464,7 @@ class Runner:
                 raise Stopped(f"before acting on {on}: the board's surroundings changed (the board "
                               "moved, or something covers it); stopped")
             t = time.perf_counter()
-            state = got if shot is not None else self.game.read_cells(now, wlat, reading)
+            state = got if shot is not None else self.game.reader.read_cells(now, wlat, reading)
             self.t.verify += time.perf_counter() - t
             if not np.array_equal(state, action.before):
                 rr, cc = (int(v) for v in np.argwhere(state != action.before)[0])
@@ -489,7 +488,7 @@ class Runner:
             if how == "moved":
                 watch, wlat, ref = self._follow(lat, result)
                 shot = self._grab(watch)
-                got = self.game.read_cells(shot, wlat, reading)
+                got = self.game.reader.read_cells(shot, wlat, reading)
                 how = "settled" if np.array_equal(got, action.after) else "timeout"
             if how == "replaced":
                 result.final = self._frame(self._grab(self.target.region), "final capture")

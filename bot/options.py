@@ -82,25 +82,20 @@ def progress(what: str):
     return show
 
 
-def game_parsers(parser: argparse.ArgumentParser, what: str, description: str, epilog: str, func: str,
-                 arguments=None):
+def game_parsers(parser: argparse.ArgumentParser, what, texts, arguments, action):
     """A required GAME sub-command for every game of the registry that can
-    do ``what``: its help, description and epilog from the game (the
-    attributes ``{what}_description`` / ``{what}_epilog`` unless given),
-    its arguments from ``arguments(game, parser)`` (default the game's
-    ``{what}_arguments``), and ``func(game)`` or the game's method ``func``
-    as the action."""
+    do ``what`` (a :class:`puzzlebot.bot.games.Capability`): its help from
+    the game's summary, (description, epilog) from ``texts(game)``, its
+    arguments from ``arguments(game, parser)`` and ``action(game)`` (a
+    function of the parsed arguments) as what it does."""
     from puzzlebot.bot import games as registry
 
     sub = parser.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
     sub.required = True
     for game in registry.able(what):
-        p = sub.add_parser(game.name, aliases=list(game.aliases), help=game.summary,
-                           description=getattr(game, f"{what}_description", "") or description.format(game=game),
-                           epilog=(getattr(game, f"{what}_epilog", "") or "") + epilog.format(game=game))
-        if arguments is None:
-            getattr(game, f"{what}_arguments")(p)
-        else:
-            arguments(game, p)
-        p.set_defaults(func=func(game) if callable(func) else getattr(game, func), game=game.name)
+        description, epilog = texts(game)
+        p = sub.add_parser(game.name, aliases=list(game.aliases), help=game.summary, description=description,
+                           epilog=epilog)
+        arguments(game, p)
+        p.set_defaults(func=action(game), game=game.name)
     return sub

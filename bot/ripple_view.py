@@ -10,36 +10,7 @@ import time
 from dataclasses import dataclass, field
 
 from puzzlebot.solvers.dlx import CancelToken
-from puzzlebot.solvers.ripple import RipplePuzzle, solve
-
-
-def render(p: RipplePuzzle, grid: list[list[int]], marks: set[tuple[int, int]] | None = None) -> str:
-    """ASCII drawing: '+', '-' and '|' only where two rooms meet.  ``marks``
-    (e.g. the cell just placed) are shown in brackets."""
-    R, C = p.rows, p.cols
-    room = p.rooms
-    marks = marks or set()
-    out = []
-    for r in range(R + 1):
-        line = ""
-        for c in range(C + 1):
-            line += "+"
-            if c < C:
-                wall = r == 0 or r == R or room[r - 1][c] != room[r][c]
-                line += "---" if wall else "   "
-        out.append(line)
-        if r == R:
-            break
-        line = ""
-        for c in range(C + 1):
-            wall = c == 0 or c == C or room[r][c - 1] != room[r][c]
-            line += "|" if wall else " "
-            if c < C:
-                v = grid[r][c]
-                txt = str(v) if v else "."
-                line += f"[{txt}]" if (r, c) in marks else f" {txt} "
-        out.append(line)
-    return "\n".join(out)
+from puzzlebot.solvers.ripple import RipplePuzzle, render, solve
 
 
 @dataclass

@@ -197,11 +197,36 @@ class QueensAnswer:
     count: int  # solutions found, up to ``limit``
     limit: int | None
     nodes: int
+    puzzle: QueensPuzzle | None = field(default=None, repr=False)
+    explanation: Explanation | None = None  # the deductions, when asked for
 
     def count_text(self) -> str:
         if self.limit is not None and self.count >= self.limit > 1:
             return "more than one solution"
         return {0: "no solution", 1: "exactly one solution"}.get(self.count, f"{self.count} solutions")
+
+    def to_json(self) -> dict:
+        ex = self.explanation
+        out = {"queens": [list(q) for q in self.solution or []],
+               "solutions": "more than one" if self.count > 1 else self.count}
+        if ex is not None:
+            out["deduced"] = ex.deduced
+            out["steps"] = [{"cell": list(s.cell), "queen": s.queen, "rule": s.rule, "because": s.because,
+                             **({"cells": [list(x) for x in s.cells]} if s.cells else {})} for s in ex.steps]
+        return out
+
+    def to_text(self) -> str:
+        """The deductions (when explained), the board with its queens, and
+        whether the answer is the only one."""
+        ex, lines = self.explanation, []
+        if ex is not None:
+            lines += [f"{i:3d}. [{s.rule}] {s.text()}" for i, s in enumerate(ex.steps, 1)] + [""]
+        lines.append(self.puzzle.render(self.solution))
+        count = "more than one solution (this is one of them)" if self.count > 1 else "exactly one solution"
+        how = "" if ex is None else ("; deduction alone reaches it" if ex.deduced else
+                                     "; deduction stalls, search finishes it")
+        lines.append(f"queens: {' '.join(f'r{r + 1}c{c + 1}' for r, c in self.solution)}\n{count}{how}")
+        return "\n".join(lines)
 
 
 def solve(p: QueensPuzzle, limit: int | None = 2, cancel: CancelToken | None = None) -> QueensAnswer:
@@ -212,7 +237,7 @@ def solve(p: QueensPuzzle, limit: int | None = 2, cancel: CancelToken | None = N
         count += 1
         if first is None:
             first = sorted(meaning[i] for i in rows)
-    return QueensAnswer(first, count, limit, ec.stats.nodes)
+    return QueensAnswer(first, count, limit, ec.stats.nodes, p)
 
 
 def no_solution(p: QueensPuzzle) -> UnsolvableError:

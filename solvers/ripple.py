@@ -181,17 +181,60 @@ def reduction(p: RipplePuzzle, kind: str = "compact",
     return ExactCover(primary, rows, secondary, cancel), meaning
 
 
+def render(p: RipplePuzzle, grid: list[list[int]], marks: set[tuple[int, int]] | None = None) -> str:
+    """ASCII drawing: '+', '-' and '|' only where two rooms meet.  ``marks``
+    (e.g. the cell just placed) are shown in brackets."""
+    R, C = p.rows, p.cols
+    room = p.rooms
+    marks = marks or set()
+    out = []
+    for r in range(R + 1):
+        line = ""
+        for c in range(C + 1):
+            line += "+"
+            if c < C:
+                wall = r == 0 or r == R or room[r - 1][c] != room[r][c]
+                line += "---" if wall else "   "
+        out.append(line)
+        if r == R:
+            break
+        line = ""
+        for c in range(C + 1):
+            wall = c == 0 or c == C or room[r][c - 1] != room[r][c]
+            line += "|" if wall else " "
+            if c < C:
+                v = grid[r][c]
+                txt = str(v) if v else "."
+                line += f"[{txt}]" if (r, c) in marks else f" {txt} "
+        out.append(line)
+    return "\n".join(out)
+
+
 @dataclass
 class RippleAnswer:
     solution: list[list[int]] | None  # the first solution found
     count: int  # solutions found, up to the limit asked for
     limit: int | None
     nodes: int
+    puzzle: RipplePuzzle | None = field(default=None, repr=False)
 
     def count_text(self) -> str:
         if self.limit is not None and self.count >= self.limit and self.limit > 1:
             return "more than one solution"
         return {0: "no solution", 1: "exactly one solution"}.get(self.count, f"{self.count} solutions")
+
+    def to_text(self, count: bool = False) -> str:
+        """The solved grid with its rooms drawn; how many solutions there are
+        when asked (``count``) or when there is more than one."""
+        if self.solution is None:
+            return "no solution"
+        out = render(self.puzzle, self.solution)
+        if count or self.count > 1:
+            out += "\n" + ("exactly one solution" if self.count == 1 else "more than one solution (this is one)")
+        return out
+
+    def to_json(self) -> dict:
+        return {"grid": self.solution, "solutions": "more than one" if self.count > 1 else self.count}
 
 
 PlaceCallback = Callable[[str, "tuple[int, int, int] | None", int], None]
@@ -218,7 +261,7 @@ def solve(p: RipplePuzzle, limit: int | None = 2, on_place: PlaceCallback | None
             for i in rows:
                 r, c, v = meaning[i]
                 first[r][c] = v
-    return RippleAnswer(first, count, limit, ec.stats.nodes)
+    return RippleAnswer(first, count, limit, ec.stats.nodes, p)
 
 
 def no_solution(p: RipplePuzzle) -> UnsolvableError:

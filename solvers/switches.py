@@ -91,6 +91,16 @@ class SwitchesAnswer:
     def line(self) -> str:
         return " ".join(self.press)
 
+    def to_text(self, count: bool = False) -> str:
+        """The names to press (seed 001's output); ``count``: how many answers exist."""
+        if not count:
+            return self.line()
+        return self.line() + "\n" + f"solutions: {self.solutions}" + (
+            f" (2^{self.nullity})" if self.nullity > 1 else "")
+
+    def to_json(self) -> dict:
+        return {"press": self.press, "solutions": self.solutions, "minimal": self.minimal, "method": self.method}
+
 
 class NoSwitchSolution(UnsolvableError):
     """``nodes``: a set of nodes each switch flips an even number of, yet an

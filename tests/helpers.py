@@ -21,8 +21,9 @@ def shared_path(*parts: str) -> Path:
     return p
 
 
-def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run ``puzzlebot ARGS`` as a user would (a fresh process)."""
+def run_cli(*args: str, stdin: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run ``puzzlebot ARGS`` as a user would (a fresh process), its output
+    captured; a run that hangs fails the test after ``timeout`` seconds."""
     return subprocess.run(
         [sys.executable, "-m", "puzzlebot.bot.cli", *args],
         input=stdin,

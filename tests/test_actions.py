@@ -15,11 +15,12 @@ import pytest
 
 from puzzlebot.bot import safety
 from puzzlebot.bot.actions import BadAction, Click, Drag, Key, hint_marks, plan_summary
-from puzzlebot.bot.games.base import Game, Reading
+from puzzlebot.bot.games.base import Detection, Game, Player, Reader
 from puzzlebot.bot.loop import Runner, Stopped, Target
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.vision.board_checks import Wholeness
 from puzzlebot.vision.lattice import Lattice
+from puzzlebot.vision.reading import Reading
 
 SCREEN = Region(0, 0, 1280, 800)
 REGION = Region(200, 100, 400, 400)
@@ -179,15 +180,10 @@ class RecordingMouse:
                 g.state[g.selected] = int(ev[1])
 
 
-class Grey(Game):
-    name, title = "grey", "grey cells"
-    values = {0: "black", 1: "dark", 2: "light", 3: "white"}
-
-    def __init__(self, plan_of):
-        self.plan_of = plan_of
-
-    def read(self, img, hint=None):
-        return Reading(self.read_cells(img, LAT, None), LAT)
+class GreyReader(Reader):
+    def read_board(self, img, lattice=None, hint=None):
+        state = self.read_cells(img, LAT, None)
+        return Reading(state, state, LAT)
 
     def read_cells(self, img, lattice, reading, only=None):
         means = lattice.cell_means(img)[:, :, 0]
@@ -199,14 +195,27 @@ class Grey(Game):
     def whole_in(self, img, lattice, reading):
         return Wholeness()
 
+    def describe(self, reading):
+        return Detection(reading, "", {})
+
+
+class GreyPlayer(Player):
+    def __init__(self, plan_of):
+        self.plan_of = plan_of
+
     def plan(self, reading):
         return self.plan_of(reading.state)
+
+
+def grey(plan_of) -> Game:
+    return Game("grey", "grey cells", "cells of four greys", values={0: "black", 1: "dark", 2: "light", 3: "white"},
+                reader=GreyReader(), player=GreyPlayer(plan_of))
 
 
 def play(start: np.ndarray, plan_of, deaf=()):
     game = DrawnGame(start, deaf)
     mouse = RecordingMouse(game)
-    runner = Runner(Grey(plan_of), FakeScreen(game), mouse, Target(REGION), timeout=0.3, say=lambda m: None)
+    runner = Runner(grey(plan_of), FakeScreen(game), mouse, Target(REGION), timeout=0.3, say=lambda m: None)
     return runner, mouse, game
 
 

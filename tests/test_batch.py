@@ -33,6 +33,7 @@ def _summary_counts(text: str) -> dict[str, Counter]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, folder", [("tango", "tango"), ("lights", "lights")])
 def test_real_screenshot_folders_scored_against_their_labels(game, folder):
     screens = shared_path(folder, "screens")
@@ -76,6 +77,7 @@ def test_wrong_but_sure_is_exit_1(tmp_path):
     assert "WRONG BUT SURE" in r.stdout and "[wrong: r1c1" in r.stdout
 
 
+@pytest.mark.slow
 def test_bad_batch_input_gets_one_line_errors(tmp_path):
     r = run_cli("detect", "tango", str(tmp_path / "nothing-here"), "examples/tango.png")
     assert r.returncode == 2 and "no such file or folder" in r.stderr and "Traceback" not in r.stderr
@@ -125,6 +127,7 @@ def _solve_video(path, fps: float = 8.0):
     return truth, fps
 
 
+@pytest.mark.slow
 def test_video_is_read_frame_by_frame(tmp_path):
     video = tmp_path / "solving.avi"
     truth, fps = _solve_video(video)
@@ -151,6 +154,7 @@ def test_video_is_read_frame_by_frame(tmp_path):
     assert len(unsure) <= len(frames) / 3 + 1
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_and_keeps_what_was_done(tmp_path):
     folder = shared_path("tango", "screens")
     p = subprocess.Popen([sys.executable, "-m", "puzzlebot.bot.cli", "detect", "tango", str(folder), "--jobs", "1"],

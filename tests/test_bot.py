@@ -5,8 +5,6 @@ Outcomes come from the simulators' own event logs."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 import time
 
 import pytest
@@ -14,16 +12,12 @@ import pytest
 from puzzlebot.sim import launch
 from puzzlebot.sim.browser import Browser
 
-from .helpers import ROOT
+from .helpers import run_cli as bot
 
 pytestmark = pytest.mark.display
 
 TITLE = "Device Emulator - Enlight"
 
-
-def bot(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout)
 
 
 @pytest.fixture

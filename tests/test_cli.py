@@ -96,6 +96,7 @@ def test_lights_explain_answers_the_seed_questions():
         assert q in r.stdout
 
 
+@pytest.mark.slow
 def test_demo_solves_both_games_on_screen(xvfb, tmp_path):
     import shutil
 

@@ -41,6 +41,7 @@ def brute_force(n_primary, n_secondary, rows):
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(problems())
 def test_matches_brute_force(prob):
@@ -54,6 +55,7 @@ def test_matches_brute_force(prob):
     assert (first is None) == (not expected)
 
 
+@pytest.mark.slow
 def test_larger_random_matrices_agree_with_ortools():
     rng = random.Random(5)
     for _ in range(12):
@@ -74,6 +76,7 @@ def test_n_queens(n, count):
     assert queens(n).count() == count
 
 
+@pytest.mark.slow
 def test_pentominoes_6x10_with_x_fixed_agree_with_ortools():
     """A slice of the 6x10 count: X centred at r2c4 (one of its eight
     places in the top-left quarter).  Dancing Links and CP-SAT must agree,
@@ -95,6 +98,7 @@ def test_pentominoes_6x10_with_x_fixed_agree_with_ortools():
     assert complete and count == len(sols) == 342
 
 
+@pytest.mark.slow
 def test_small_pentomino_box_without_symmetry_breaking():
     assert pentominoes(3, 20, break_symmetry=False).count() == 8  # 2 up to symmetry
     assert len(PENTOMINOES) == 12

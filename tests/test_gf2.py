@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
@@ -34,6 +35,7 @@ matrices = st.integers(1, 70).flatmap(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(a=matrices, seed=st.integers(0, 2**32 - 1))
 def test_dense_gf2_matches_naive(a, seed):
@@ -71,6 +73,7 @@ def test_sparse_entries_path_matches_dense(a, seed):
         assert not ((y.astype(int) @ a) % 2).any() and np.count_nonzero(y & b) % 2 == 1
 
 
+@pytest.mark.slow
 def test_dense_entries_take_the_packed_path_and_agree(monkeypatch):
     def no_ints(*a, **k):
         raise AssertionError("a dense system must not take the Python-int path")
@@ -89,6 +92,7 @@ def test_dense_entries_take_the_packed_path_and_agree(monkeypatch):
     assert gf2.solve_entries(500, 450, rows, cols, b2) is None
 
 
+@pytest.mark.slow
 def test_large_dense_rank():
     rng = np.random.default_rng(7)
     a = rng.random((300, 300)) < 0.5

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from puzzlebot.solvers.errors import PuzzlebotError
 from puzzlebot.solvers.lights.board import parse_lights
+from puzzlebot.solvers.queens import parse_queens
 from puzzlebot.solvers.ripple import parse_ripple
 from puzzlebot.solvers.switches import parse_switches
 from puzzlebot.solvers.tango.board import parse_tango_many
@@ -49,12 +50,22 @@ def one_line_error(r, status: int = 2) -> str:
     ("ripple", "[" * 100000 + "]" * 100000, "nested too deeply"),
     ("ripple", json.dumps({"rooms": [[1] * 60 for _ in range(60)]}), "at most 50x50"),
     ("ripple", json.dumps({"rooms": [[1] * 45 for _ in range(45)]}), "rooms of at most 40 cells"),
+    ("queens", "[" * 100000 + "]" * 100000, "this one 1"),
+    ("queens", '{"regions": ' + "[" * 100000 + "]" * 100000 + "}", "nested too deeply"),
+    ("queens", "AB\nBA\n", "4 to 20 rows"),
+    ("queens", "AAAA\nBBBB\nCCCC\nDDD\n", "row 4 has 3 letters"),
+    ("queens", "AAAA\nBBBB\nCCCC\nCCCC\n", "needs 4 regions"),
+    ("queens", '{"regions": ["AABB", "AABB", "CCDD", "CCDD"], "queens": [[9, 9]]}', "not a [row, col]"),
+    ("queens", '{"regions": ["AABB", "AABB", "CCDD", "CCDD"], "queens": [[0, 0]], "marks": [[0, 0]]}',
+     "both a queen and a mark"),
+    ("queens", '{"game": "tango", "regions": ["AB", "BA"]}', "not Queens"),
 ])
 def test_bad_puzzle_files_get_one_line_errors(game, text, words):
     r = run_cli("solve", game, "-", stdin=text, timeout=QUICK)
     assert words in one_line_error(r)
 
 
+@pytest.mark.slow
 def test_states_near_the_limits_are_refused_at_once():
     for k in ("1000003", "2147483647", "1000000000000000000", "4", "1"):
         r = run_cli("solve", "lights", "-", "--states", k, stdin="#.\n.#\n", timeout=QUICK)
@@ -109,6 +120,7 @@ def test_big_files_are_refused_before_they_are_read(tmp_path):
     assert "larger than 4 MB" in one_line_error(r)
 
 
+@pytest.mark.slow
 def test_huge_images_are_refused_before_decoding(tmp_path):
     huge = tmp_path / "huge.png"
     cv2.imwrite(str(huge), np.zeros((8000, 8000), np.uint8))  # 64 MP, a small file
@@ -135,7 +147,7 @@ def test_semi_transparent_images_are_refused(tmp_path):
 
 def test_greyscale_tango_screenshots_are_never_sure():
     from puzzlebot.vision.errors import NoBoardError
-    from puzzlebot.vision.tango.reader import read_tango
+    from puzzlebot.vision.tango.reader import read as read_tango
 
     folder = shared_path("tango", "screens")
     labels = [x for x in json.loads((folder / "labels.json").read_text()) if x["kind"] == "start"][:8]
@@ -172,7 +184,8 @@ def test_top_level_help_lists_every_exit_status():
 
 # --- fuzz: any text to any parser gives a board or our error -------------------------------------
 
-PARSERS = {"lights": parse_lights, "switches": parse_switches, "tango": parse_tango_many, "ripple": parse_ripple}
+PARSERS = {"lights": parse_lights, "switches": parse_switches, "tango": parse_tango_many, "ripple": parse_ripple,
+           "queens": parse_queens}
 
 texts = st.one_of(
     st.text(max_size=300),
@@ -188,6 +201,7 @@ texts = st.one_of(
 
 @settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(PARSERS)), text=texts)
+@pytest.mark.slow
 def test_fuzz_parsers(game, text):
     try:
         PARSERS[game](text, "fuzz")
@@ -201,6 +215,7 @@ NUMBERS = st.one_of(st.integers(-10**20, 10**20).map(str), st.floats(allow_nan=T
 
 @settings(max_examples=150, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(["states", "size", "count", "difficulty", "speed", "timeout"]), value=NUMBERS)
+@pytest.mark.slow
 def test_fuzz_command_line_numbers(which, value):
     """In-process (fast): the command ends with a status, never an exception."""
     from puzzlebot.bot.cli import main
@@ -226,6 +241,7 @@ def test_fuzz_command_line_numbers(which, value):
     assert status == 0 or len(err.getvalue().strip().splitlines()) == 1, err.getvalue()
 
 
+@pytest.mark.slow
 def test_timeouts_are_honoured_in_set_up_and_slow_animation(tmp_path):
     """A 50x50 grid of 40-cell rooms takes seconds to set up, and an
     animation at 0.1 steps a second sleeps ten seconds a step: --timeout 1

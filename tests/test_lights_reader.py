@@ -15,7 +15,8 @@ from puzzlebot.sim.lights.render import render_device, render_screen
 from puzzlebot.sim.lights.styles import STYLES, draw
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from puzzlebot.vision.image_io import load_image
-from puzzlebot.vision.lights_reader import read_lights
+from puzzlebot.vision.lights_reader import read as read_lights
+from puzzlebot.vision.lights_reader import rows_text
 
 from .helpers import ROOT, pmap, run_cli, shared_path
 
@@ -26,7 +27,7 @@ def check(label: dict, folder) -> str:
     """'exact' (every cell right, sure), 'unsure' (every wrong cell marked
     unsure), or raises: a wrong read reported as sure fails the test."""
     rd = read_lights(load_image(folder / label["file"]))
-    got = rd.rows_text()
+    got = rows_text(rd)
     assert len(got) == len(label["rows"]) and len(got[0]) == len(label["rows"][0]), (
         f"{label['file']}: read {len(got)}x{len(got[0])}, label {label['nrows']}x{label['cols']}, "
         f"sure={rd.sure}")
@@ -34,10 +35,11 @@ def check(label: dict, folder) -> str:
     if not wrong and rd.sure:
         return "exact"
     assert not rd.sure and all(got[r][c] == "?" for r, c in wrong), (
-        f"{label['file']}: wrong cells {wrong} reported without doubt ({rd.polarity})")
+        f"{label['file']}: wrong cells {wrong} reported without doubt ({rd.looks.polarity})")
     return "unsure"
 
 
+@pytest.mark.slow
 def test_real_screenshots_of_other_games():
     folder = shared_path("lights", "screens")
     labels = json.loads((folder / "labels.json").read_text())
@@ -67,6 +69,7 @@ def _lights_verdict(path) -> str:
     return "SURE" if rd.sure else "unsure"
 
 
+@pytest.mark.slow
 def test_other_games_are_never_read_as_lights_boards():
     """Real Tango and Queens screenshots (another LinkedIn game among them):
     refused, or at worst not sure; never a sure Lights Out board."""
@@ -96,6 +99,7 @@ def test_cells_holding_symbols_are_refused_with_the_reason():
         read_lights(img)
 
 
+@pytest.mark.slow
 def test_our_fixtures_all_read_exactly():
     labels = json.loads((FIXTURES / "labels.json").read_text())
     assert len(labels) >= 20
@@ -103,6 +107,7 @@ def test_our_fixtures_all_read_exactly():
         assert check(label, FIXTURES) == "exact", label["file"]
 
 
+@pytest.mark.slow
 def test_random_simulator_renders_are_read_or_doubted():
     rng = np.random.default_rng(0)
     exact = 0
@@ -123,11 +128,12 @@ def test_random_simulator_renders_are_read_or_doubted():
         except (NoBoardError, UnreadableBoardError):
             continue  # refusing is honest
         if rd.sure:
-            assert rd.rows_text() == game.rows_text(), f"case {i}: {n}x{n} {theme} read wrong but sure"
+            assert rows_text(rd) == game.rows_text(), f"case {i}: {n}x{n} {theme} read wrong but sure"
             exact += 1
     assert exact >= 57
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", STYLES)
 def test_every_style_in_both_polarities(style):
     """Each drawn style, 12 random boards and their inverses (every lit
@@ -148,7 +154,7 @@ def test_every_style_in_both_polarities(style):
                 rd = read_lights(drawn.image)
             except (NoBoardError, UnreadableBoardError, PartialBoardError):
                 continue  # refusing is honest
-            assert not rd.sure or rd.rows_text() == rows, f"{style} board {i}: read wrong but sure ({rd.polarity})"
+            assert not rd.sure or rows_text(rd) == rows, f"{style} board {i}: read wrong but sure ({rd.looks.polarity})"
             exact += rd.sure
     assert exact >= 0.75 * total, f"{style}: {exact}/{total} exact"
 
@@ -194,6 +200,7 @@ def test_one_look_that_says_nothing_is_not_sure():
     assert not rd.sure
 
 
+@pytest.mark.slow
 def test_cli_detect_and_hint(tmp_path):
     f = FIXTURES / "desktop_0_classic.png"
     r = run_cli("detect", "lights", str(f), "--json", "--debug", str(tmp_path / "dbg.png"))
@@ -252,11 +259,11 @@ def test_invisible_unlit_cells_need_a_calibrated_lattice():
         cv2.rectangle(img, (ox + c * p + 4, oy + r * p + 4), (ox + (c + 1) * p - 4, oy + (r + 1) * p - 4),
                       (60, 200, 250), -1)
     rd = read_lights(img)
-    assert not rd.sure and rd.extent_unknown and "extent is unknown" in rd.polarity
+    assert not rd.sure and rd.looks.extent_unknown and "extent is unknown" in rd.looks.polarity
     bot = games.get("enlight")
     with pytest.raises(UnreadableBoardError, match="extent is unknown"):
-        bot.read(img)
-    got = bot.read(img, Lattice(ox, oy, p, p, 5, 5))
+        bot.reader.read(img)
+    got = bot.reader.read(img, Lattice(ox, oy, p, p, 5, 5))
     assert np.array_equal(got.state, board)
     with pytest.raises(UnreadableBoardError):
-        bot.read(img, Lattice(ox + p / 2, oy, p, p, 5, 5))  # cells between the lit ones: refused
+        bot.reader.read(img, Lattice(ox + p / 2, oy, p, p, 5, 5))  # cells between the lit ones: refused

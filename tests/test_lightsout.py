@@ -64,6 +64,7 @@ def test_4x4_and_5x5_have_quiet_patterns(n, nullity):
     assert not apply_presses(board, ans.presses, rules).any()
 
 
+@pytest.mark.slow
 def test_4x4_count_and_fewest_presses_match_brute_force():
     rules = LightsRules(4, 4)
     rng = np.random.default_rng(4)
@@ -97,6 +98,7 @@ def test_5x5_unsolvable_board_is_explained_by_a_quiet_pattern():
     k=st.sampled_from([2, 3]),
     seed=st.integers(0, 2**32 - 1),
 )
+@pytest.mark.slow
 def test_variants_against_brute_force(rows, cols, torus, nb, k, seed):
     rules = LightsRules(rows, cols, torus=torus, neighbourhood=NEIGHBOURHOODS[nb], states=k)
     board = np.random.default_rng(seed).integers(0, k, (rows, cols))
@@ -119,6 +121,7 @@ def test_variants_against_brute_force(rows, cols, torus, nb, k, seed):
     assert ans.minimal and ans.total == min(int(a.sum()) for a in answers)
 
 
+@pytest.mark.slow
 def test_custom_neighbourhood_and_non_square():
     rules = LightsRules(3, 5, neighbourhood=((0, 0), (0, 1), (1, 0)))  # not symmetric
     rng = np.random.default_rng(3)

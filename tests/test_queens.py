@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import sys
 import time
 
 import cv2
@@ -31,7 +30,7 @@ from puzzlebot.solvers.queens import (
     violations,
 )
 from puzzlebot.vision.image_io import load_image
-from puzzlebot.vision.queens_reader import read_queens
+from puzzlebot.vision.queens_reader import read as read_queens
 
 from .helpers import ROOT, run_cli, shared_path
 
@@ -162,18 +161,19 @@ def _label_regions(rows) -> np.ndarray:
     return np.array([[ord(ch) for ch in row] for row in rows])
 
 
+@pytest.mark.slow
 def test_real_linkedin_screenshots_read_exactly():
     folder, labels = _real()
     for e in labels:
         rd = read_queens(load_image(folder / e["file"]))
-        assert rd.sure, (e["file"], rd.why)
-        assert np.array_equal(_partition(rd.regions), _partition(_label_regions(e["regions"]))), e["file"]
+        assert rd.sure, (e["file"], rd.looks.why)
+        assert np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(e["regions"]))), e["file"]
         queens = {tuple(x) for x in np.argwhere(rd.state == 2)}
         if e["kind"] == "solved":
             assert queens == set(map(tuple, e["solution"])), e["file"]
         else:  # a fresh board: nothing on it
             assert not rd.state.any(), e["file"]
-        assert rd.thick  # LinkedIn draws thick borders: the cross-check ran
+        assert rd.looks.thick  # LinkedIn draws thick borders: the cross-check ran
 
 
 def test_our_page_screenshots_read_exactly():
@@ -184,8 +184,8 @@ def test_our_page_screenshots_read_exactly():
             want[r, c] = 1
         for r, c in e["queens"]:
             want[r, c] = 2
-        assert rd.sure, (e["file"], rd.why)
-        assert np.array_equal(_partition(rd.regions), _partition(_label_regions(e["regions"]))), e["file"]
+        assert rd.sure, (e["file"], rd.looks.why)
+        assert np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(e["regions"]))), e["file"]
         assert np.array_equal(rd.state, want), e["file"]
 
 
@@ -207,12 +207,13 @@ def _render_verdict(seed: int) -> tuple[str, str]:
         want[r, c] = 1
     for r, c in R.queens:
         want[r, c] = 2
-    exact = (rd.regions.shape == (len(R.regions),) * 2
-             and np.array_equal(_partition(rd.regions), _partition(_label_regions(R.regions)))
+    exact = (rd.looks.regions.shape == (len(R.regions),) * 2
+             and np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(R.regions)))
              and np.array_equal(rd.state, want))
     return R.look, "exact" if exact else "WRONG"
 
 
+@pytest.mark.slow
 def test_random_renders_in_other_looks_are_never_wrong_but_sure():
     from .helpers import pmap
 
@@ -229,6 +230,7 @@ def _other_game_sure(path: str) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_other_games_are_never_read_as_queens():
     from .helpers import pmap
 
@@ -258,6 +260,7 @@ def test_partial_board_is_refused():
 
 # --- command line -----------------------------------------------------------------
 
+@pytest.mark.slow
 def test_cli_solve_detect_hint_generate(tmp_path):
     r = run_cli("solve", "queens", "examples/queens.txt", "--json")
     assert r.returncode == 0, r.stderr
@@ -377,7 +380,4 @@ def test_bot_refuses_a_board_with_two_answers(xvfb, tmp_path):
 
 
 def subprocess_run(args):
-    import subprocess
-
-    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    return run_cli(*args)

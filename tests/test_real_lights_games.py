@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -19,17 +18,13 @@ import cv2
 import numpy as np
 import pytest
 
-from .helpers import ROOT
+from .helpers import run_cli as bot
 from .web_games import Page, Server, need_chromium, shared_game
 
 pytestmark = pytest.mark.display
 
 LIGHTSOFF = shutil.which("lightsoff") or ("/usr/games/lightsoff" if Path("/usr/games/lightsoff").exists() else None)
 
-
-def bot(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout)
 
 
 def clicks_inside(path: Path, box: tuple[float, float, float, float]) -> list[tuple[int, int]]:

@@ -20,6 +20,7 @@ def real():
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+@pytest.mark.slow
 def test_every_real_puzzle(real):
     assert len(real) == 48
     for d in real:
@@ -43,6 +44,7 @@ def test_seed_and_compact_reductions_agree(real):
         assert (a.count, a.solution) == (b.count, b.solution)
 
 
+@pytest.mark.slow
 def test_counts_agree_with_ortools(real):
     for d in real[::4]:
         p = parse_ripple(json.dumps(d))

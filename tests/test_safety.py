@@ -21,16 +21,13 @@ from puzzlebot.sim import launch
 from puzzlebot.sim.browser import Browser
 
 from .helpers import ROOT, pointer
+from .helpers import run_cli as bot
 
 pytestmark = pytest.mark.display
 
 TITLE = "Device Emulator - Enlight"
 POS = (300, 120)  # the Enlight window's position (its size is 312x480)
 
-
-def bot(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout)
 
 
 class Desk:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -21,19 +19,17 @@ from puzzlebot.solvers.tango.board import MOON, SUN, TangoBoard
 from puzzlebot.solvers.tango.rules import check_solution
 from puzzlebot.solvers.tango.search import count_solutions
 from puzzlebot.vision.errors import NoBoardError
-from puzzlebot.vision.tango.reader import read_tango
+from puzzlebot.vision.tango.reader import read as read_tango
+from puzzlebot.vision.tango.reader import rows_text
 
-from .helpers import ROOT, shared_path
+from .helpers import run_cli as bot
+from .helpers import shared_path
 from .web_games import Page, Server, need_chromium, shared_game
 
 pytestmark = pytest.mark.display
 
 EMOJI_FONT = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 
-
-def bot(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout)
 
 
 def board_of(state: dict) -> TangoBoard:
@@ -67,15 +63,15 @@ def compare(img, state: dict, may_doubt: set = frozenset(), givens_doubt: bool =
     got_e = {e.cells(): e.kind for e in got.edges}
     unsure_e = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
     wrong += [k for k in set(want_e) | set(got_e) if want_e.get(k) != got_e.get(k) and k not in unsure_e]
-    assert not wrong, f"wrong and reported as sure: {wrong}\nread:\n" + "\n".join(rd.rows_text()) + \
+    assert not wrong, f"wrong and reported as sure: {wrong}\nread:\n" + "\n".join(rows_text(rd)) + \
         f"\ngame: {state['rows']}"
     doubt = set(rd.unsure_cells) | {(a, b) for a, b, _, _ in rd.unsure_edges} | {(c, d) for _, _, c, d in rd.unsure_edges}
     if givens_doubt:
         held = [(r, c) for r in range(want.size) for c in range(want.size)
-                if (r, c) in rd.unsure_cells and (r, c) not in rd.unread]
+                if (r, c) in rd.unsure_cells and (r, c) not in rd.looks.unread]
         assert all(got.cells[r][c] == want.cells[r][c] for r, c in held)
         doubt -= set(held)
-    assert doubt <= set(may_doubt), f"unsure about {sorted(doubt)}: {rd.pieces}; {rd.givens}"
+    assert doubt <= set(may_doubt), f"unsure about {sorted(doubt)}: {rd.looks.pieces}; {rd.looks.givens}"
     return "exact" if rd.sure else "unsure"
 
 

@@ -16,7 +16,7 @@ from puzzlebot.solvers.tango.board import SYMBOL
 from puzzlebot.solvers.tango.generate import generate
 from puzzlebot.vision.errors import NoBoardError, UnreadableBoardError
 from puzzlebot.vision.image_io import load_image
-from puzzlebot.vision.tango.reader import read_tango
+from puzzlebot.vision.tango.reader import read as read_tango
 
 from .helpers import ROOT, pmap, run_cli, shared_path
 
@@ -72,6 +72,7 @@ def _real(label: dict) -> tuple[str, str]:
     return label["kind"], compare(label, folder)
 
 
+@pytest.mark.slow
 def test_real_screenshots():
     """195 screenshots from six projects: fresh boards, solved ones, video
     frames with the pointer on the board, two other LinkedIn games."""
@@ -93,6 +94,7 @@ def _fixture(label: dict) -> str:
     return compare(label, FIXTURES)
 
 
+@pytest.mark.slow
 def test_our_renders():
     labels = json.loads((FIXTURES / "labels.json").read_text())
     assert len(labels) == 24
@@ -147,6 +149,7 @@ def _random_render(seed: int) -> tuple[str, str]:
     return name, "exact" if rd.sure else "unsure"
 
 
+@pytest.mark.slow
 def test_random_renders_in_every_look():
     """90 random renders over the nine looks: never a wrong read reported as
     sure; most read exactly.  (bench/tango_sweep.py runs thousands.)"""
@@ -202,6 +205,7 @@ def _tango_verdict(path) -> str:
     return "SURE" if rd.sure else "unsure"
 
 
+@pytest.mark.slow
 def test_other_games_are_never_read_as_tango_boards():
     """Real Lights Out screenshots of 21 games and LinkedIn Queens: refused,
     or at worst unsure; never a sure Tango board."""
@@ -223,6 +227,7 @@ def test_no_board_is_refused(make):
         read_tango(make())
 
 
+@pytest.mark.slow
 def test_cli(tmp_path):
     f = FIXTURES / "tango_00_6x6_light_70px_page.png"
     label = next(x for x in json.loads((FIXTURES / "labels.json").read_text()) if x["file"] == f.name)
@@ -246,6 +251,7 @@ def test_cli(tmp_path):
     assert r.returncode == 4 and "no Tango board" in r.stderr
 
 
+@pytest.mark.slow
 def test_cli_strict_exit_status_when_unsure(tmp_path):
     """A pointer drawn over the dots fixture's = between r4c3 and r5c3: the
     board is read, that mark said unsure, exit status 4 only under --strict."""

@@ -78,6 +78,7 @@ def random_board(n: int, rng: random.Random) -> TangoBoard | None:
         return None  # givens already broke a rule
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [4, 6])
 def test_solution_counts_agree_with_z3_on_random_boards(n):
     rng = random.Random(n)
@@ -99,6 +100,7 @@ def test_solution_counts_agree_with_z3_on_random_boards(n):
         checked += 1
 
 
+@pytest.mark.slow
 def test_empty_boards_counts():
     assert count_solutions(TangoBoard.empty(4), limit=None).count == z3_tango_count(4, [[0] * 4] * 4, [], 1000)
     assert count_solutions(TangoBoard.empty(6), limit=None).count == backtrack_count(TangoBoard.empty(6), 10**6)[0]

@@ -190,7 +190,7 @@ def test_default_window_for_enlight_matches_the_emulators_titles():
 
     from puzzlebot.bot import games
 
-    pattern = games.get("lights").default_window
+    pattern = games.get("lights").player.default_window
     for title in ("Device Emulator - Enlight", "Windows Mobile 6 Professional Device Emulator",
                   "Device Emulator (Pocket PC 2003 SE)", "Enlight"):
         assert re.search(pattern, title, re.IGNORECASE), title

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from puzzlebot.vision.cells import resized_patch
 from puzzlebot.vision.lattice import Lattice
 
 SIDES = ("top", "bottom", "left", "right")
@@ -93,14 +94,6 @@ class Wholeness:
 
 def _join(sides: list[str]) -> str:
     return ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else sides[0]
-
-
-def lab_image(img: np.ndarray) -> np.ndarray:
-    """Float Lab with L on 0-100 and a, b centred on 0."""
-    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[:, :, 0] *= 100 / 255
-    lab[:, :, 1:] -= 128
-    return lab
 
 
 def _strip_colours(lab: np.ndarray, lat: Lattice, side: str) -> list[np.ndarray]:
@@ -225,14 +218,12 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
 
 
 def _cell_patches(lab: np.ndarray, lat: Lattice) -> dict[tuple[int, int], np.ndarray]:
-    h, w = lab.shape[:2]
     out = {}
     for r in range(lat.rows):
         for c in range(lat.cols):
-            x0, y0, x1, y1 = lat.box(r, c, SYMBOL_INSET)
-            p = lab[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
-            if p.shape[0] >= 3 and p.shape[1] >= 3:
-                out[(r, c)] = cv2.resize(p, (PATCH, PATCH), interpolation=cv2.INTER_AREA)
+            p = resized_patch(lab, lat, r, c, PATCH, SYMBOL_INSET, min_side=3)
+            if p is not None:
+                out[(r, c)] = p
     return out
 
 

@@ -17,6 +17,58 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+# A cell's mean colour is taken over its box shrunk by this share of the pitch
+# on every side: borders and the neighbours' glow stay out.
+MEANS_INSET = 0.15
+
+# --- blobs: cell-like regions bounded by edges ------------------------------------
+
+# A pixel is on an edge where colour or brightness changes by more than this
+# (Lab units, about the step's size): above anti-aliasing and JPEG noise.
+EDGE_STEP = 10.0
+# A blob is at least MIN_BLOB_SIDE pixels a side, at most MAX_BLOB_SHARE of the
+# image's longer side, its width BLOB_NARROW to BLOB_WIDE times its height,
+# and fills BLOB_FILL of its box (a cell, not a line or a letter).
+MIN_BLOB_SIDE, MAX_BLOB_SHARE, BLOB_NARROW, BLOB_WIDE, BLOB_FILL = 7, 0.6, 0.4, 2.5, 0.5
+# Blobs are one size when their sides differ by at most this share.
+SAME_SIZE = 0.35
+
+# --- the pitch ------------------------------------------------------------------
+
+# Candidate pitches come from the shorter half of the spacings (at least
+# PITCH_CANDIDATES_MIN of them, at most PITCH_CANDIDATES tried), split up to
+# PITCH_SPLITS ways; a pitch explains a spacing that lies within PITCH_FIT of
+# a whole multiple, over spacings up to PITCH_REACH pitches (a small pitch
+# error adds up over many cells), and must explain PITCH_SHARE of them.
+PITCH_CANDIDATES_MIN, PITCH_CANDIDATES, PITCH_SPLITS = 3, 80, 3
+PITCH_FIT, PITCH_REACH, PITCH_SHARE = 0.12, 5.5, 0.85
+# Two blobs are in one row (column) when their centres are within SAME_LINE
+# of a blob's height (width); a pitch is at least MIN_PITCH of a blob's side.
+SAME_LINE, MIN_PITCH = 0.3, 0.85
+# A blob is on the lattice's phase within PHASE_FIT of a pitch, half a pitch
+# off (a checkerboard, or a second lattice) within the same.
+PHASE_FIT = 0.22
+# Halve the pitch when at least HALVE_SHARE of the blobs (and HALVE_MIN) sit
+# half a pitch out of phase in one axis, at most HALVE_ROUNDS times.
+HALVE_SHARE, HALVE_MIN, HALVE_ROUNDS = 0.25, 2, 3
+# A least-squares pitch under FIT_PITCH_FLOOR of the first estimate is
+# a fit to too few cells: the estimate is kept.
+FIT_PITCH_FLOOR = 0.5
+# Occupied cells are one cluster when at most CLUSTER_GAP cells apart (one
+# missing cell between them allowed).
+CLUSTER_GAP = 2
+
+# --- choosing among lattices ---------------------------------------------------------
+
+# A lattice is scored by its cells, how many of them blobs back (squared), how
+# much of a cell its blobs fill (up to FILL_FULL: dots and glyphs much less)
+# and how far they sit from its centres (RESIDUAL_WEIGHT per pitch).
+FILL_FULL, RESIDUAL_WEIGHT = 0.2, 4.0
+# The search stops early at a clean fit: blobs back CLEAN_COVERAGE of the
+# cells, sit within CLEAN_RESIDUAL of a pitch from their centres and fill
+# at least FILL_FULL of them.
+CLEAN_COVERAGE, CLEAN_RESIDUAL = 0.999, 0.08
+
 
 @dataclass(frozen=True)
 class Lattice:
@@ -39,7 +91,7 @@ class Lattice:
         return (int(round(x + inset * self.px)), int(round(y + inset * self.py)),
                 int(round(x + (1 - inset) * self.px)), int(round(y + (1 - inset) * self.py)))
 
-    def cell_means(self, img: np.ndarray, inset: float = 0.15) -> np.ndarray:
+    def cell_means(self, img: np.ndarray, inset: float = MEANS_INSET) -> np.ndarray:
         """Mean colour of each cell's middle, shape (rows, cols, channels),
         from an integral image: one pass over the pixels, not one per cell
         (the run loop's cheap test of whether the board has changed)."""
@@ -64,11 +116,6 @@ class Lattice:
 
         return {"x0": r(self.x0), "y0": r(self.y0), "pitch_x": r(self.px), "pitch_y": r(self.py),
                 "rows": self.rows, "cols": self.cols}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Lattice":
-        return cls(float(d["x0"]), float(d["y0"]), float(d["pitch_x"]), float(d["pitch_y"]),
-                   int(d["rows"]), int(d["cols"]))
 
     def shifted(self, dx: float, dy: float) -> "Lattice":
         """The same lattice in an image whose origin is at (dx, dy) of this
@@ -96,6 +143,28 @@ class Lattice:
         coordinates, and the crop's origin in ``img``."""
         x0, y0, x1, y1 = self.crop_box(margin, img.shape[1], img.shape[0])
         return np.ascontiguousarray(img[y0:y1, x0:x1]), self.shifted(x0, y0), (x0, y0)
+
+    def on_grid_of(self, other: "Lattice", pitch_tol: float, phase_tol: float, per_cell: float = 0.0) -> bool:
+        """Whether this lattice's cells fall on ``other``'s grid: pitches
+        within ``pitch_tol`` (a share of ``other``'s), and origins a whole
+        number k of cells apart, off by at most ``phase_tol + per_cell * k``
+        pitches (a small pitch error adds up over k cells).  The one way
+        lattices are compared: each caller names its tolerances."""
+        for a, b, off in ((self.px, other.px, self.x0 - other.x0), (self.py, other.py, self.y0 - other.y0)):
+            if abs(a - b) > pitch_tol * b:
+                return False
+            p = (a + b) / 2
+            k = round(off / p)
+            if abs(off - k * p) > (phase_tol + per_cell * abs(k)) * p:
+                return False
+        return True
+
+    def drift(self, other: "Lattice") -> float:
+        """How far (pixels) any grid line of ``other`` lies from this one's,
+        for lattices of the same size: the origins' offset, or the pitch
+        difference added up over the board."""
+        return max(abs(self.x0 - other.x0), abs(self.y0 - other.y0),
+                   abs(self.px - other.px) * self.cols, abs(self.py - other.py) * self.rows)
 
     def valid(self) -> bool:
         """Finite numbers, a positive pitch and at least one cell."""
@@ -138,16 +207,16 @@ def gradient(img: np.ndarray) -> np.ndarray:
     gx += gy
     sq = cv2.transform(gx, np.ones((1, 3), np.float32))
     np.sqrt(sq, out=sq)
-    sq *= np.float32(0.25)
+    sq *= np.float32(0.25)  # a 3x3 Sobel weighs a step by 4
     return sq
 
 
-def edge_map(img: np.ndarray, threshold: float = 10.0, grad: np.ndarray | None = None) -> np.ndarray:
+def edge_map(img: np.ndarray, threshold: float = EDGE_STEP, grad: np.ndarray | None = None) -> np.ndarray:
     """Pixels where colour or brightness changes by more than ``threshold``."""
     return (gradient(img) if grad is None else grad) > threshold
 
 
-def find_blobs(img: np.ndarray, min_side: int = 7, threshold: float = 10.0,
+def find_blobs(img: np.ndarray, min_side: int = MIN_BLOB_SIDE, threshold: float = EDGE_STEP,
                grad: np.ndarray | None = None) -> list[Blob]:
     """Cell-like regions bounded by edges above ``threshold``."""
     return _regions(~edge_map(img, threshold, grad), min_side)
@@ -164,7 +233,7 @@ def canny_edges(img: np.ndarray, low: float, high: float) -> np.ndarray:
     return cv2.dilate(e, np.ones((3, 3), np.uint8)) > 0
 
 
-def find_blobs_canny(img: np.ndarray, low: float, high: float, min_side: int = 7) -> list[Blob]:
+def find_blobs_canny(img: np.ndarray, low: float, high: float, min_side: int = MIN_BLOB_SIDE) -> list[Blob]:
     return _regions(~canny_edges(img, low, high), min_side, grow=1)
 
 
@@ -177,14 +246,14 @@ def _regions(inside: np.ndarray, min_side: int, grow: int = 0) -> list[Blob]:
     keep = np.ones(n, bool)
     keep[0] = False
     bw, bh, area = stats[:, 2] + 2 * grow, stats[:, 3] + 2 * grow, stats[:, 4]
-    max_side = 0.6 * max(h, w)
+    max_side = MAX_BLOB_SHARE * max(h, w)
     keep &= (bw >= min_side) & (bh >= min_side) & (bw <= max_side) & (bh <= max_side)
-    keep &= (bw >= 0.4 * bh) & (bw <= 2.5 * bh) & (area >= 0.5 * (bw - 2 * grow) * (bh - 2 * grow))
+    keep &= (bw >= BLOB_NARROW * bh) & (bw <= BLOB_WIDE * bh) & (area >= BLOB_FILL * (bw - 2 * grow) * (bh - 2 * grow))
     return [Blob(float(cents[i][0]), float(cents[i][1]), int(bw[i]), int(bh[i]), int(area[i]),
                  int(stats[i, 0]), int(stats[i, 1])) for i in np.flatnonzero(keep)]
 
 
-def _similar(a: Blob, b: Blob, tol: float = 0.35) -> bool:
+def _similar(a: Blob, b: Blob, tol: float = SAME_SIZE) -> bool:
     return abs(a.w - b.w) <= tol * max(a.w, b.w) and abs(a.h - b.h) <= tol * max(a.h, b.h)
 
 
@@ -209,22 +278,22 @@ def estimate_pitch(diffs: np.ndarray, min_pitch: float) -> float | None:
     diffs = np.sort(diffs[diffs >= min_pitch])
     if diffs.size == 0:
         return None
-    short = diffs[: max(3, diffs.size // 2)]
+    short = diffs[: max(PITCH_CANDIDATES_MIN, diffs.size // 2)]
     best = None
-    for base in np.unique(np.round(short * 2) / 2)[:80]:
-        for k in (1, 2, 3):
+    for base in np.unique(np.round(short * 2) / 2)[:PITCH_CANDIDATES]:
+        for k in range(1, PITCH_SPLITS + 1):
             p = base / k
             if p < min_pitch:
                 break
-            near = diffs[diffs <= 5.5 * p]  # over many cells a small pitch error adds up
+            near = diffs[diffs <= PITCH_REACH * p]
             q = near / p
-            if np.mean(np.abs(q - np.round(q)) < 0.12) >= 0.85 and (best is None or p > best):
+            if np.mean(np.abs(q - np.round(q)) < PITCH_FIT) >= PITCH_SHARE and (best is None or p > best):
                 best = p
     if best is None:
         return None
-    near = diffs[diffs <= 5.5 * best]
+    near = diffs[diffs <= PITCH_REACH * best]
     q = np.round(near / best)
-    ok = np.abs(near / best - q) < 0.12
+    ok = np.abs(near / best - q) < PITCH_FIT
     return float(np.sum(near[ok] * q[ok]) / np.sum(q[ok] ** 2))
 
 
@@ -235,10 +304,10 @@ def _fit_group(group: list[Blob], min_cells: int) -> list["LatticeFit"]:
     h = float(np.median([b.h for b in group]))
     dx = xs[None, :] - xs[:, None]
     dy = ys[None, :] - ys[:, None]
-    row_pairs = (np.abs(dy) < 0.3 * h) & (dx > 0)
-    col_pairs = (np.abs(dx) < 0.3 * w) & (dy > 0)
-    px = estimate_pitch(dx[row_pairs], 0.85 * w)
-    py = estimate_pitch(dy[col_pairs], 0.85 * h)
+    row_pairs = (np.abs(dy) < SAME_LINE * h) & (dx > 0)
+    col_pairs = (np.abs(dx) < SAME_LINE * w) & (dy > 0)
+    px = estimate_pitch(dx[row_pairs], MIN_PITCH * w)
+    py = estimate_pitch(dy[col_pairs], MIN_PITCH * h)
     if px is None and py is None:
         return []
     px = px or py * w / h
@@ -249,8 +318,8 @@ def _fit_group(group: list[Blob], min_cells: int) -> list["LatticeFit"]:
         phy = np.angle(np.mean(np.exp(2j * np.pi * ys / py))) / (2 * np.pi) * py
         fx = ((xs - phx) / px) % 1.0
         fy = ((ys - phy) / py) % 1.0
-        cx = np.where(np.minimum(fx, 1 - fx) < 0.22, 0, np.where(np.abs(fx - 0.5) < 0.22, 1, -1))
-        cy = np.where(np.minimum(fy, 1 - fy) < 0.22, 0, np.where(np.abs(fy - 0.5) < 0.22, 1, -1))
+        cx = np.where(np.minimum(fx, 1 - fx) < PHASE_FIT, 0, np.where(np.abs(fx - 0.5) < PHASE_FIT, 1, -1))
+        cy = np.where(np.minimum(fy, 1 - fy) < PHASE_FIT, 0, np.where(np.abs(fy - 0.5) < PHASE_FIT, 1, -1))
         return phx, phy, cx, cy
 
     # Blobs half a pitch out of phase in ONE axis: lit cells two apart in
@@ -258,10 +327,10 @@ def _fit_group(group: list[Blob], min_cells: int) -> list["LatticeFit"]:
     # BOTH axes at once: a second lattice (e.g. the gaps where four tiles
     # meet), fitted on its own below.
     phx, phy, cx, cy = phases(px, py)
-    enough = max(2, 0.25 * len(group))  # a checkerboard puts about half out of phase
-    for _ in range(3):
-        halve_x = np.sum((cx == 1) & (cy == 0)) >= enough and px / 2 >= 0.85 * w
-        halve_y = np.sum((cx == 0) & (cy == 1)) >= enough and py / 2 >= 0.85 * h
+    enough = max(HALVE_MIN, HALVE_SHARE * len(group))  # a checkerboard puts about half out of phase
+    for _ in range(HALVE_ROUNDS):
+        halve_x = np.sum((cx == 1) & (cy == 0)) >= enough and px / 2 >= MIN_PITCH * w
+        halve_y = np.sum((cx == 0) & (cy == 1)) >= enough and py / 2 >= MIN_PITCH * h
         if not (halve_x or halve_y):
             break
         px, py = (px / 2 if halve_x else px), (py / 2 if halve_y else py)
@@ -292,8 +361,8 @@ def _cluster_fits(group: list[Blob], xs: np.ndarray, ys: np.ndarray, phx: float,
         todo = deque([start])
         while todo:
             r, c = todo.popleft()
-            for dr in range(-2, 3):
-                for dc in range(-2, 3):
+            for dr in range(-CLUSTER_GAP, CLUSTER_GAP + 1):
+                for dc in range(-CLUSTER_GAP, CLUSTER_GAP + 1):
                     nb = (r + dr, c + dc)
                     if nb in cells and nb not in seen:
                         seen.add(nb)
@@ -309,8 +378,8 @@ def _cluster_fits(group: list[Blob], xs: np.ndarray, ys: np.ndarray, phx: float,
         by = np.array([cells[k].cy for k in comp])
         x_a, fpx = _fit_axis(cc, bx)
         y_a, fpy = _fit_axis(rr, by)
-        fpx = fpx if fpx > 0.5 * px else px
-        fpy = fpy if fpy > 0.5 * py else py
+        fpx = fpx if fpx > FIT_PITCH_FLOOR * px else px
+        fpy = fpy if fpy > FIT_PITCH_FLOOR * py else py
         if np.ptp(cc) == 0:
             x_a = float(np.mean(bx - cc * fpx))
         if np.ptp(rr) == 0:
@@ -343,16 +412,15 @@ def fit_lattices(blobs: list[Blob], min_cells: int = 4) -> list[LatticeFit]:
     return merge_fits(fits)
 
 
+# Two partial fits are parts of one lattice when their pitches differ by at
+# most MERGE_PITCH (a share) and their origins lie a whole number k of cells
+# apart within MERGE_PHASE + MERGE_PER_CELL * k pitches (a 2% pitch error adds
+# up over the distance between them).
+MERGE_PITCH, MERGE_PHASE, MERGE_PER_CELL = 0.06, 0.2, 0.02
+
+
 def _compatible(a: Lattice, b: Lattice) -> bool:
-    """Same pitch (within 6%) and origins a whole number of cells apart,
-    allowing a 2% pitch error to add up over the distance between them."""
-    if abs(a.px - b.px) > 0.06 * a.px or abs(a.py - b.py) > 0.06 * a.py:
-        return False
-    for d, p in ((a.x0 - b.x0, (a.px + b.px) / 2), (a.y0 - b.y0, (a.py + b.py) / 2)):
-        k = round(d / p)
-        if abs(d - k * p) > (0.2 + 0.02 * abs(k)) * p:
-            return False
-    return True
+    return b.on_grid_of(a, MERGE_PITCH, MERGE_PHASE, MERGE_PER_CELL)
 
 
 def merge_fits(fits: list[LatticeFit]) -> list[LatticeFit]:
@@ -396,7 +464,7 @@ def score(fit: LatticeFit) -> float:
     """Prefer lattices with many cells, mostly backed by blobs that fill
     their cells."""
     cells = len({(r, c) for r, c, _ in fit.members})
-    return cells * fit.coverage**2 * min(1.0, fill(fit) / 0.2) ** 0.5 / (1 + 4 * fit.residual)
+    return cells * fit.coverage**2 * min(1.0, fill(fit) / FILL_FULL) ** 0.5 / (1 + RESIDUAL_WEIGHT * fit.residual)
 
 
 # Edge passes tried in turn: ("grad", threshold, smallest blob side) or
@@ -425,6 +493,7 @@ def candidate_lattices(img: np.ndarray, min_cells: int = 4, passes=PASSES,
         blobs = find_blobs(img, b, a, grad) if kind == "grad" else find_blobs_canny(img, a, b)
         found.extend(f for f in fit_lattices(blobs, min_cells) if f.lattice.rows >= 2 and f.lattice.cols >= 2)
         best = max(found, key=score, default=None)
-        if stop_early and best is not None and best.coverage >= 0.999 and best.residual < 0.08 and fill(best) >= 0.2:
+        if stop_early and best is not None and best.coverage >= CLEAN_COVERAGE and best.residual < CLEAN_RESIDUAL \
+                and fill(best) >= FILL_FULL:
             break
     return sorted(found, key=score, reverse=True)

@@ -13,6 +13,12 @@
      ("0") while the other's are not ("1"), the "1" look is lit.
 4. Cells far from both looks (a hover highlight, a hint ring) are *unsure*;
    more than two real looks, or two that cannot be told apart, is refused.
+
+Returns the one :class:`puzzlebot.vision.reading.Reading` every reader
+returns: the board (1 lit, 0 off), the lattice, where the read is unsure
+and why (``"board"`` when it is the polarity or the extent), and the looks
+learnt (:class:`LightsLooks`).  Colours are Lab (L 0-100); sizes are shares
+of the pitch unless they say pixels.
 """
 
 from __future__ import annotations
@@ -23,12 +29,129 @@ import cv2
 import numpy as np
 
 from puzzlebot.vision.board_checks import foreign_content, look_templates, pixel_tolerance, read_uncovered, wholeness
+from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
+from puzzlebot.vision.colour_math import to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from puzzlebot.vision.lattice import Lattice, LatticeFit, edge_map, find_lattice
+from puzzlebot.vision.reading import BOARD, Reading
 
+# --- the board --------------------------------------------------------------
+
+# Lights Out boards run from 3x3 to 20x20 (Enlight's is 10x10).
 MIN_CELLS_SIDE, MAX_CELLS_SIDE = 3, 20
-SAME_LOOK = 9.0  # Lab distance below which two looks are one
-PAPER_L, PAPER_C = 93.0, 8.0
+# An image smaller than this (pixels, either side) holds no board.
+MIN_IMAGE_SIDE = 24
+# A grid whose cells are backed by shapes in fewer than this share of its
+# cells is only faintly there: not a board.
+MIN_COVERAGE = 0.15
+# The board's neighbourhood converted to Lab: this many pitches around it
+# (the frame, the ground, cells past a cut); a known lattice's re-read, less.
+BOARD_MARGIN, KNOWN_MARGIN = 1.5, 0.2
+# A known lattice may run this many pixels past the image (rounding).
+KNOWN_SLACK_PX = 1
+# A board found with its extent unknown agrees with a calibrated lattice when
+# the pitches differ by at most HINT_PITCH (a share) and its cells fall on the
+# calibrated cells within HINT_PHASE of a pitch.
+HINT_PITCH, HINT_PHASE = 0.02, 0.1
+
+# --- looks ------------------------------------------------------------------
+
+# A cell's colour is the median of its box shrunk by this share of the pitch
+# on every side: bevels, borders and the neighbours' glow stay out.
+FEATURE_INSET = 0.25
+# Lab distance below which two looks are one.
+SAME_LOOK = 9.0
+# Two-means over the cells' colours settles within this many rounds.
+KMEANS_ROUNDS = 20
+# A cell is like neither look when farther from both than ODD_LOOKS *
+# SAME_LOOK, or than ODD_SEP of the looks' distance if that is more; a
+# re-read between moves caps this at CAP_SEP of the distance (half-way:
+# nearer the other look is the other look).
+ODD_LOOKS, ODD_SEP, CAP_SEP = 1.5, 0.35, 0.5
+# This many cells like neither look (and this share of all) are a third
+# look, not a few covered cells.
+THIRD_LOOK_MIN, THIRD_LOOK_SHARE = 3, 0.15
+# White paper: L at least PAPER_L and chroma at most PAPER_C; beside it a
+# look with chroma at least FILL_C is a coloured fill.
+PAPER_L, PAPER_C, FILL_C = 93.0, 8.0, 20.0
+# Against paper (or one known look), a cell farther than FAR_LOOKS *
+# SAME_LOOK from it is the other state.
+FAR_LOOKS = 2.0
+# A fill is solid when SOLID_SHARE of its box (shrunk by SOLID_INSET) lies
+# within SOLID_DIST of its median: a colour, not an icon on a ground.
+SOLID_INSET, SOLID_DIST, SOLID_SHARE = 0.15, 12.0, 0.7
+# The two looks are barely apart when their distance is under LOOKS_APART
+# times the cells' typical distance from their look (plus SPREAD_FLOOR).
+LOOKS_APART, SPREAD_FLOOR = 4.0, 1.0
+# Every cell alike: a look at least this coloured and bright is all lit, one
+# at most this dark and grey all off; anything else cannot tell.
+ALL_LIT_C, ALL_LIT_L = 40.0, 55.0
+ALL_OFF_L, ALL_OFF_C = 35.0, 30.0
+
+# --- polarity cues (Lab units) ------------------------------------------------
+
+# A difference of STRONG or more is a strong vote (weight 2), of WEAK or
+# more a weak one (weight 1), below that no vote.
+CHROMA_STRONG, CHROMA_WEAK = 40.0, 10.0  # saturation: lamps are coloured, unlit cells greyer
+LIGHT_STRONG, LIGHT_WEAK = 20.0, 8.0  # brightness: lit is usually brighter, not always
+GROUND_STRONG, GROUND_WEAK = 15.0, 8.0  # unlit cells blend with the board's ground, lit ones stand out
+# The ground is only a cue when the pixels between cells agree on it (the
+# median distance to their median colour below this): not so for tiles that fill their cells.
+GROUND_SPREAD = 10.0
+# Where the ground is looked for: windows of CROSSING_HALF pitches on the
+# lattice's crossings, else a ring GROUND_RING pitches outside the board
+# (with at least GROUND_MIN_PX pixels).  It is one of the looks when
+# GROUND_LIKE_LOOK of those pixels are like it (and GROUND_LEAD times as many
+# as are like the other); else GROUND_SHARE of them must be like neither.
+CROSSING_HALF = 0.05
+GROUND_RING = (0.12, 0.45)
+GROUND_MIN_PX = 8
+GROUND_LIKE_LOOK, GROUND_LEAD = 0.4, 3.0
+GROUND_SHARE = 0.15
+# Tile size: a look whose tiles cover this much more of their cells (a share)
+# is drawn larger, as games grow a lit tile (a weak vote).
+SIZE_CUE = 0.08
+# The winning look must lead the cues against it by this much weight to be sure.
+SURE_MARGIN = 2
+
+# --- digits 1/0 on the cells ----------------------------------------------------
+
+# A glyph is looked for in the cell's box shrunk by GLYPH_INSET (glyphs need
+# not be centred), of at least GLYPH_MIN_PX pixels; ink differs from the
+# cell's median grey by GLYPH_INK levels; parts under GLYPH_SPECK pixels
+# are specks.
+GLYPH_INSET, GLYPH_MIN_PX, GLYPH_INK, GLYPH_SPECK = 0.1, 64, 40, 4
+# A digit spans GLYPH_TALL of the box's height, at most GLYPH_WIDE of its
+# width and GLYPH_AREA of its area; a "1" is GLYPH_THIN times taller than wide.
+GLYPH_TALL, GLYPH_WIDE, GLYPH_AREA, GLYPH_THIN = (0.25, 0.75), 0.6, 0.25, 1.8
+# The digits decide when this share of each look's cells print the same one.
+DIGIT_SHARE = 0.8
+
+# --- texture and the board's extent ------------------------------------------------
+
+# Cells compared as TEMPLATE_PX x TEMPLATE_PX patches of their lightness; a
+# look whose patch varies by less than FLAT_STD (L units) has no texture.
+TEMPLATE_PX, FLAT_STD = 16, 1.0
+# Re-finding cells by colour: a pixel is of a look within LOOK_TOL_SHARE of
+# the looks' distance, at least LOOK_TOL_MIN and at most LOOK_TOL_MAX (a look
+# must not bleed into the panel around it).  A region of one look is a cell
+# when its box spans CELL_SPAN pitches, its sides' ratio (in pitches) lies in
+# CELL_RATIO and it fills CELL_FILL of its box; its centre must lie within
+# CELL_SNAP of a pitch from a cell's centre.  The cells found must back
+# REFOUND_SHARE of the first lattice's cells.
+LOOK_TOL_SHARE, LOOK_TOL_MIN, LOOK_TOL_MAX = 0.3, 6.0, 30.0
+CELL_SPAN, CELL_RATIO, CELL_FILL, CELL_SNAP = (0.5, 1.15), (0.6, 1.6), 0.4, 0.25
+REFOUND_SHARE = 0.5
+# A frame: an edge (a change above FRAME_EDGE Lab units) running along
+# FRAME_RUN of a side, within FRAME_REACH pitches of the cells (looked for from
+# FRAME_HUG of a pitch inside, as frames may hug the cells); whole pitches up
+# to it count as cells when it lies within FRAME_ROUND of the next one.
+FRAME_EDGE, FRAME_RUN, FRAME_REACH, FRAME_HUG, FRAME_ROUND = 10.0, 0.6, 3.0, 0.25, 0.3
+# Rows or columns at the board's edge whose cells match neither look are a
+# caption lined up with it: a cell is odd beyond max(ODD_LOOKS * SAME_LOOK,
+# CAPTION_SPREAD times the cells' median distance); a line is dropped when
+# over CAPTION_LINE of its cells are, unless over CAPTION_BOARD of all are.
+CAPTION_SPREAD, CAPTION_LINE, CAPTION_BOARD = 3.0, 0.5, 0.25
 
 
 @dataclass
@@ -48,42 +171,47 @@ class Look:
 
 
 @dataclass
-class LightsReading:
-    board: np.ndarray  # 1 lit, 0 off
-    lattice: Lattice
-    confidence: np.ndarray  # per cell, 0..1
-    unsure: list[tuple[int, int]]
+class LightsLooks:
+    """What the reader learnt of this game's look: the two looks (one may be
+    unknown when every cell shows the other), which is lit and why, and how
+    sure each cell is."""
+
     lit: Look | None
     off: Look | None
     polarity: str  # why the lit look was chosen
-    polarity_sure: bool = True
+    confidence: np.ndarray  # per cell, 0..1
     fit: LatticeFit | None = field(default=None, repr=False)
-    touches: list[str] = field(default_factory=list)  # sides where the image ends at the board
     extent_unknown: bool = False  # unlit cells are invisible and no frame bounds the board
 
 
-    @property
-    def sure(self) -> bool:
-        return not self.unsure and self.polarity_sure
-
-    def rows_text(self, unsure_mark: str = "?") -> list[str]:
-        out = []
-        for r in range(self.board.shape[0]):
-            row = ""
-            for c in range(self.board.shape[1]):
-                row += unsure_mark if (r, c) in self.unsure else ("#" if self.board[r, c] else ".")
-            out.append(row)
-        return out
+def rows_text(reading: Reading, unsure_mark: str = "?") -> list[str]:
+    """The board as rows of '#' (lit), '.' (off) and ``unsure_mark``."""
+    unsure = set(reading.unsure_cells)
+    return ["".join(unsure_mark if (r, c) in unsure else ("#" if reading.board[r, c] else ".")
+                    for c in range(reading.board.shape[1])) for r in range(reading.board.shape[0])]
 
 
-def _lab(img: np.ndarray) -> np.ndarray:
-    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[:, :, 0] *= 100 / 255
-    lab[:, :, 1:] -= 128
-    return lab
+def _odd_limit(sep: float) -> float:
+    """Beyond this distance from both looks a cell is like neither."""
+    return max(SAME_LOOK * ODD_LOOKS, ODD_SEP * sep)
 
 
-def board_lab(img: np.ndarray, lat: Lattice, margin: float = 1.5) -> tuple[np.ndarray, Lattice]:
+class _Lab:
+    """The image's Lab around each lattice asked for, converted once per
+    lattice and margin (a read asks for the same board several times)."""
+
+    def __init__(self, img: np.ndarray):
+        self.img = img
+        self._cache: dict = {}
+
+    def around(self, lat: Lattice, margin: float = BOARD_MARGIN) -> tuple[np.ndarray, Lattice]:
+        key = (lat, margin)
+        if key not in self._cache:
+            self._cache[key] = board_lab(self.img, lat, margin)
+        return self._cache[key]
+
+
+def board_lab(img: np.ndarray, lat: Lattice, margin: float = BOARD_MARGIN) -> tuple[np.ndarray, Lattice]:
     """Float Lab of the board's neighbourhood only (converting a whole
     screenshot costs more than reading the board), and the lattice in the
     crop's coordinates."""
@@ -93,36 +221,18 @@ def board_lab(img: np.ndarray, lat: Lattice, margin: float = 1.5) -> tuple[np.nd
     cy0 = int(max(0, y0 - margin * lat.py))
     cx1 = int(min(w, x1 + margin * lat.px + 1))
     cy1 = int(min(h, y1 + margin * lat.py + 1))
-    crop = _lab(np.ascontiguousarray(img[cy0:cy1, cx0:cx1]))
-    return crop, Lattice(lat.x0 - cx0, lat.y0 - cy0, lat.px, lat.py, lat.rows, lat.cols)
+    crop = to_lab(np.ascontiguousarray(img[cy0:cy1, cx0:cx1]))
+    return crop, lat.shifted(cx0, cy0)
 
 
-def cell_features(lab: np.ndarray, lat: Lattice, inset: float = 0.25, only: np.ndarray | None = None) -> np.ndarray:
-    """Median Lab colour of each cell's interior (of the cells in the mask
-    ``only``, default all; the others stay 0), shape (rows, cols, 3)."""
-    h, w = lab.shape[:2]
-    out = np.zeros((lat.rows, lat.cols, 3), np.float32)
-    for r in range(lat.rows):
-        for c in range(lat.cols):
-            if only is not None and not only[r, c]:
-                continue
-            x0, y0, x1, y1 = lat.box(r, c, inset)
-            x0, y0 = max(0, x0), max(0, y0)
-            x1, y1 = min(w, max(x1, x0 + 1)), min(h, max(y1, y0 + 1))
-            patch = lab[y0:y1, x0:x1].reshape(-1, 3)
-            out[r, c] = np.median(patch, axis=0) if patch.size else 0
-    return out
-
-
-def read_cells(img: np.ndarray, lat: Lattice, lit: Look | None, off: Look | None,
-               only: np.ndarray | None = None) -> np.ndarray:
+def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
     """Every cell of a fresh capture against the looks read before: 1 lit,
     0 off, -1 where a cell matches neither (mid-animation, covered, the
     window gone).  What the bot checks before and after each move.
     ``only``: a mask of the cells to read (the others come back -1)."""
     lab, local = board_lab(img, lat, margin=0.0)
-    f = cell_features(lab, local, only=only)
-    out = _judge(f, lit, off)
+    f = cell_medians(lab, local, FEATURE_INSET, only)
+    out = _judge(f, reading.looks.lit, reading.looks.off)
     if only is not None:
         out[~only] = -1
     return out
@@ -132,23 +242,23 @@ def _judge(f: np.ndarray, lit: Look | None, off: Look | None) -> np.ndarray:
     """Cell features (Lab) judged against the two looks: 1, 0 or -1."""
     if lit is None or off is None:  # one known look (white paper, or every cell alike): far is the other
         look, value = (off, 0) if off is not None else (lit, 1)
-        far = np.linalg.norm(f - look.lab, axis=2) > 2 * SAME_LOOK
+        far = np.linalg.norm(f - look.lab, axis=2) > FAR_LOOKS * SAME_LOOK
         return np.where(far, 1 - value, value).astype(np.int64)
     d_lit = np.linalg.norm(f - lit.lab, axis=2)
     d_off = np.linalg.norm(f - off.lab, axis=2)
     sep = float(np.linalg.norm(lit.lab - off.lab))
     out = (d_lit < d_off).astype(np.int64)
-    out[np.minimum(d_lit, d_off) > min(max(SAME_LOOK * 1.5, 0.35 * sep), 0.5 * sep)] = -1
+    out[np.minimum(d_lit, d_off) > min(_odd_limit(sep), CAP_SEP * sep)] = -1
     return out
 
 
-def whole_in(img: np.ndarray, lat: Lattice, reading: "LightsReading"):
+def whole_in(img: np.ndarray, lat: Lattice, reading: Reading):
     """Whether the board read before is whole in a larger capture of its
     surroundings (the bot looks past its region where the board touched it)."""
-    looks = [x.lab for x in (reading.lit, reading.off) if x is not None]
+    looks = [x.lab for x in (reading.looks.lit, reading.looks.off) if x is not None]
     sep = float(np.linalg.norm(looks[0] - looks[1])) if len(looks) == 2 else 0.0
     lab, local = board_lab(img, lat)
-    return wholeness(lab, local, looks, max(SAME_LOOK * 1.5, 0.35 * sep))
+    return wholeness(lab, local, looks, _odd_limit(sep))
 
 
 def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -157,7 +267,7 @@ def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     d = np.linalg.norm(x[:, None] - x[None], axis=2)
     i, j = np.unravel_index(np.argmax(d), d.shape)
     c0, c1 = x[i].copy(), x[j].copy()
-    for _ in range(20):
+    for _ in range(KMEANS_ROUNDS):
         lab = (np.linalg.norm(x - c1, axis=1) < np.linalg.norm(x - c0, axis=1)).astype(int)
         n0, n1 = x[lab == 0], x[lab == 1]
         if not len(n0) or not len(n1):
@@ -167,27 +277,6 @@ def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             break
         c0, c1 = new0, new1
     return lab.reshape(feats.shape[:2]), c0, c1
-
-
-# Polarity cues (Lab units): a difference of STRONG or more is a strong vote
-# (weight 2), of WEAK or more a weak one (weight 1), below that no vote.
-CHROMA_STRONG, CHROMA_WEAK = 40.0, 10.0  # saturation: lamps are coloured, unlit cells greyer
-LIGHT_STRONG, LIGHT_WEAK = 20.0, 8.0  # brightness: lit is usually brighter, not always
-GROUND_STRONG, GROUND_WEAK = 15.0, 8.0  # unlit cells blend with the board's ground, lit ones stand out
-# The ground is only a cue when the pixels between cells agree on it (the
-# median distance to their median colour below this): not so for tiles that fill their cells.
-GROUND_SPREAD = 10.0
-# Where the ground is looked for: the lattice's crossings, else a ring this
-# far outside the board (pitches).  It is one of the looks when GROUND_LIKE_LOOK
-# of those pixels are like it; else GROUND_SHARE of them must be like neither.
-GROUND_RING = (0.12, 0.45)
-GROUND_LIKE_LOOK = 0.4
-GROUND_SHARE = 0.15
-# Tile size: a look whose tiles cover this much more of their cells (a share)
-# is drawn larger, as games grow a lit tile (a weak vote).
-SIZE_CUE = 0.08
-# The winning look must lead the cues against it by this much weight to be sure.
-SURE_MARGIN = 2
 
 
 @dataclass
@@ -218,6 +307,10 @@ def polarity_cues(a: Look, b: Look, ground: np.ndarray | None = None,
     return cues
 
 
+def _is_paper(look: Look) -> bool:
+    return look.L >= PAPER_L and look.chroma <= PAPER_C
+
+
 def decide_polarity(a: Look, b: Look, ground: np.ndarray | None = None,
                     sizes: tuple[float, float] | None = None) -> tuple[int, str, bool]:
     """Which of two looks is lit: (0 for a, 1 for b), the reason, and
@@ -230,7 +323,7 @@ def decide_polarity(a: Look, b: Look, ground: np.ndarray | None = None,
     weight is lit, sure when it leads by SURE_MARGIN, and a reason names the
     cues that disagreed."""
     for k, (x, y) in enumerate(((a, b), (b, a))):
-        if y.L >= PAPER_L and y.chroma <= PAPER_C and x.chroma >= 20:
+        if _is_paper(y) and x.chroma >= FILL_C:
             return k, "the coloured look is lit, the white one is the empty paper", True
     cues = polarity_cues(a, b, ground, sizes)
     score = [sum(c.weight for c in cues if c.vote == k) for k in (0, 1)]
@@ -259,7 +352,7 @@ def board_ground(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> np.n
     h, w = lab.shape[:2]
     x0, y0, x1, y1 = lat.bbox
     cross = np.zeros((h, w), bool)
-    rad = max(1, int(round(0.05 * min(lat.px, lat.py))))
+    rad = max(1, int(round(CROSSING_HALF * min(lat.px, lat.py))))
     for r in range(lat.rows + 1):
         for c in range(lat.cols + 1):
             x, y = int(round(lat.x0 + c * lat.px)), int(round(lat.y0 + r * lat.py))
@@ -270,12 +363,12 @@ def board_ground(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> np.n
     ring[max(0, int(y0 - m0 * lat.py)):int(y1 + m0 * lat.py), max(0, int(x0 - m0 * lat.px)):int(x1 + m0 * lat.px)] = False
     for where in (cross, ring):
         px = lab[where]
-        if len(px) < 8:
+        if len(px) < GROUND_MIN_PX:
             continue
         near = [np.linalg.norm(px - np.asarray(k), axis=1) < SAME_LOOK for k in looks]
         shares = [float(n.mean()) for n in near]
         k = int(np.argmax(shares))
-        if shares[k] >= GROUND_LIKE_LOOK and shares[k] >= 3 * shares[1 - k]:
+        if shares[k] >= GROUND_LIKE_LOOK and shares[k] >= GROUND_LEAD * shares[1 - k]:
             return np.asarray(looks[k], np.float32)
         rest = px[~near[0] & ~near[1]]
         if len(rest) < GROUND_SHARE * len(px):
@@ -290,14 +383,12 @@ def look_sizes(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np
                ground: np.ndarray) -> tuple[float, float]:
     """For each look, the median share of its cells' boxes drawn in its
     colour (nearer it than the other look and the ground)."""
-    h, w = lab.shape[:2]
     shares: list[list[float]] = [[], []]
     rivals = [np.asarray(v) for v in looks] + [ground]
     for r in range(lat.rows):
         for c in range(lat.cols):
             k = int(labels[r, c])
-            x0, y0, x1, y1 = lat.box(r, c, 0.0)
-            patch = lab[max(0, y0):min(h, y1), max(0, x0):min(w, x1)].reshape(-1, 3)
+            patch = cell_patch(lab, lat, r, c).reshape(-1, 3)
             if patch.size:
                 d = np.stack([np.linalg.norm(patch - v, axis=1) for v in rivals])
                 shares[k].append(float(np.mean(d.argmin(axis=0) == k)))
@@ -306,9 +397,9 @@ def look_sizes(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np
 
 def single_look_polarity(look: Look) -> tuple[bool, str, bool]:
     """(lit?, reason, sure?) when every cell looks the same."""
-    if look.chroma >= 40 and look.L >= 55:
+    if look.chroma >= ALL_LIT_C and look.L >= ALL_LIT_L:
         return True, "every cell has the same bright, coloured look: all lit", True
-    if look.L <= 35 and look.chroma <= 30:
+    if look.L <= ALL_OFF_L and look.chroma <= ALL_OFF_C:
         return False, "every cell has the same dark look: all off", True
     return False, "every cell looks the same and the look alone does not tell lit from off", False
 
@@ -316,24 +407,24 @@ def single_look_polarity(look: Look) -> tuple[bool, str, bool]:
 def _glyph_kind(gray: np.ndarray, lat: Lattice, r: int, c: int) -> str | None:
     """'1', '0' or None: whether cell (r, c) prints a single digit-like mark,
     tall and thin without a hole (1) or with exactly one hole (0)."""
-    x0, y0, x1, y1 = lat.box(r, c, 0.1)  # glyphs need not be centred
-    patch = gray[max(0, y0):y1, max(0, x0):x1]
-    if patch.size < 64:
+    patch = cell_patch(gray, lat, r, c, GLYPH_INSET)
+    if patch.size < GLYPH_MIN_PX:
         return None
     bg = np.median(patch)
-    ink = (np.abs(patch.astype(np.int16) - bg) > 40).astype(np.uint8)
+    ink = (np.abs(patch.astype(np.int16) - bg) > GLYPH_INK).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    parts = [i for i in range(1, n) if stats[i, 4] >= 4]
+    parts = [i for i in range(1, n) if stats[i, 4] >= GLYPH_SPECK]
     if len(parts) != 1:
         return None
     i = parts[0]
     bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
     ph, pw = patch.shape
-    if not (0.25 * ph <= bh <= 0.75 * ph and bw <= 0.6 * pw and area <= 0.25 * ph * pw):
+    lo, hi = GLYPH_TALL
+    if not (lo * ph <= bh <= hi * ph and bw <= GLYPH_WIDE * pw and area <= GLYPH_AREA * ph * pw):
         return None
-    contours, hier = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    _, hier = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     holes = 0 if hier is None else sum(1 for h in hier[0] if h[3] >= 0)
-    if holes == 0 and bh >= 1.8 * bw:
+    if holes == 0 and bh >= GLYPH_THIN * bw:
         return "1"
     if holes == 1:
         return "0"
@@ -349,7 +440,7 @@ def _digit_polarity(gray: np.ndarray, lat: Lattice, cells_a, cells_b) -> int | N
         if not ks:
             return None
         top = max(set(ks), key=ks.count)
-        if top is None or ks.count(top) < 0.8 * len(ks):
+        if top is None or ks.count(top) < DIGIT_SHARE * len(ks):
             return None
         kinds.append(top)
     if kinds == ["1", "0"]:
@@ -359,28 +450,17 @@ def _digit_polarity(gray: np.ndarray, lat: Lattice, cells_a, cells_b) -> int | N
     return None
 
 
-def _patch(lab: np.ndarray, lat: Lattice, r: int, c: int, size: int = 16) -> np.ndarray | None:
-    """Cell (r, c)'s lightness, resized to size x size (None off the image)."""
-    h, w = lab.shape[:2]
-    x0, y0, x1, y1 = lat.box(r, c)
-    if x0 < -2 or y0 < -2 or x1 > w + 2 or y1 > h + 2:
-        return None
-    p = lab[max(0, y0):min(h, y1), max(0, x0):min(w, x1), 0]
-    if p.shape[0] < 4 or p.shape[1] < 4:
-        return None
-    return cv2.resize(p, (size, size), interpolation=cv2.INTER_AREA)
-
-
 def look_template(lab: np.ndarray, lat: Lattice, labels: np.ndarray, k: int) -> np.ndarray | None:
     """The mean lightness patch of the cells with look ``k``."""
-    ps = [_patch(lab, lat, r, c) for r in range(lat.rows) for c in range(lat.cols) if labels[r, c] == k]
+    ps = [resized_patch(lab[:, :, 0], lat, r, c, TEMPLATE_PX, slack=2)
+          for r in range(lat.rows) for c in range(lat.cols) if labels[r, c] == k]
     ps = [p for p in ps if p is not None]
     return np.mean(ps, axis=0) if ps else None
 
 
 def is_flat(template: np.ndarray | None) -> bool:
     """A look with no texture at all (a plain colour, like the page)."""
-    return template is None or float(template.std()) < 1.0
+    return template is None or float(template.std()) < FLAT_STD
 
 
 def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> tuple[Lattice, int]:
@@ -397,9 +477,10 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
     y0 = int(max(0, lat.y0 - (span - lat.rows) * lat.py))
     x1 = int(min(w, lat.x0 + span * lat.px + 1))
     y1 = int(min(h, lat.y0 + span * lat.py + 1))
-    lab = _lab(np.ascontiguousarray(img[y0:y1, x0:x1]))
+    lab = to_lab(np.ascontiguousarray(img[y0:y1, x0:x1]))
     sep = float(np.linalg.norm(looks[0] - looks[1]))
-    tol = max(6.0, min(0.3 * sep, 30.0))  # a look must not bleed into the panel around it
+    tol = max(LOOK_TOL_MIN, min(LOOK_TOL_SHARE * sep, LOOK_TOL_MAX))
+    (span_lo, span_hi), (ratio_lo, ratio_hi) = CELL_SPAN, CELL_RATIO
     cells: set[tuple[int, int]] = set()
     for look in looks:
         diff = lab - np.asarray(look, np.float32)
@@ -409,19 +490,19 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
         for i in range(1, n):
             bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
             # one cell's worth of this colour: cell-shaped, not a thread or a panel
-            if not (0.5 * lat.px <= bw <= 1.15 * lat.px and 0.5 * lat.py <= bh <= 1.15 * lat.py):
+            if not (span_lo * lat.px <= bw <= span_hi * lat.px and span_lo * lat.py <= bh <= span_hi * lat.py):
                 continue
-            if not 0.6 <= (bw / lat.px) / (bh / lat.py) <= 1.6:
+            if not ratio_lo <= (bw / lat.px) / (bh / lat.py) <= ratio_hi:
                 continue
-            if area < 0.4 * bw * bh:
+            if area < CELL_FILL * bw * bh:
                 continue
             fx = (cents[i][0] + x0 - lat.x0) / lat.px - 0.5
             fy = (cents[i][1] + y0 - lat.y0) / lat.py - 0.5
-            if abs(fx - round(fx)) < 0.25 and abs(fy - round(fy)) < 0.25:
+            if abs(fx - round(fx)) < CELL_SNAP and abs(fy - round(fy)) < CELL_SNAP:
                 cells.add((int(round(fy)), int(round(fx))))
     # keep the cluster of cells connected to the original lattice
     inside = {(r, c) for r, c in cells if 0 <= r < lat.rows and 0 <= c < lat.cols}
-    if len(inside) < 0.5 * lat.rows * lat.cols:
+    if len(inside) < REFOUND_SHARE * lat.rows * lat.cols:
         return lat, len(inside)
     comp = set(inside)
     todo = list(inside)
@@ -436,14 +517,13 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
     c0 = min(0, min(c for _, c in comp))
     r1 = max(lat.rows - 1, max(r for r, _ in comp))
     c1 = max(lat.cols - 1, max(c for _, c in comp))
-    grown = Lattice(lat.x0 + c0 * lat.px, lat.y0 + r0 * lat.py, lat.px, lat.py, r1 - r0 + 1, c1 - c0 + 1)
+    grown = lat.sub(r0, c0, r1 - r0 + 1, c1 - c0 + 1)
     if grown.rows > MAX_CELLS_SIDE or grown.cols > MAX_CELLS_SIDE:
         return lat, len(inside)
     return grown, len(comp)
 
 
-def _unlit_invisible(fit: LatticeFit, labels: np.ndarray, feats: np.ndarray, c0, c1,
-                     lab: np.ndarray, local: Lattice) -> bool:
+def _unlit_invisible(fit: LatticeFit, labels: np.ndarray, c0, c1, lab: np.ndarray, local: Lattice) -> bool:
     """True when unlit cells are plain, texture-less patches and none of them
     was seen as a shape: nothing but a frame can bound the board then."""
     if float(np.linalg.norm(np.asarray(c0) - np.asarray(c1))) < SAME_LOOK:
@@ -456,10 +536,10 @@ def _unlit_invisible(fit: LatticeFit, labels: np.ndarray, feats: np.ndarray, c0,
     return is_flat(look_template(lab, local, labels, 1 - lit_k))
 
 
-def _frame_distance(edges: np.ndarray, lat: Lattice, side: str, max_pitches: float = 3.0) -> float | None:
+def _frame_distance(edges: np.ndarray, lat: Lattice, side: str) -> float | None:
     """Distance in pixels from the lattice's ``side`` to the first straight
     edge running along most of it (or to the image border); None if there
-    is none within ``max_pitches``."""
+    is none within FRAME_REACH pitches."""
     h, w = edges.shape
     x0, y0, x1, y1 = (int(round(v)) for v in lat.bbox)
     horizontal = side in ("top", "bottom")
@@ -467,14 +547,13 @@ def _frame_distance(edges: np.ndarray, lat: Lattice, side: str, max_pitches: flo
     span = slice(max(0, x0), min(w, x1)) if horizontal else slice(max(0, y0), min(h, y1))
     start = {"top": y0, "bottom": y1, "left": x0, "right": x1}[side]
     step = -1 if side in ("top", "left") else 1
-    # from a quarter pitch inside the edge (a frame may hug the cells) outward
-    for d in range(-int(0.25 * pitch), int(max_pitches * pitch) + 1):
+    for d in range(-int(FRAME_HUG * pitch), int(FRAME_REACH * pitch) + 1):
         pos = start + step * d
         limit = h if horizontal else w
         if pos < 0 or pos >= limit:
             return float(d)  # the image ends here
         line = edges[pos, span] if horizontal else edges[span, pos]
-        if line.size and line.mean() >= 0.6:
+        if line.size and line.mean() >= FRAME_RUN:
             return float(d)
     return None
 
@@ -483,7 +562,7 @@ def _bound_by_frame(img: np.ndarray, lat: Lattice) -> tuple[Lattice, list[str]]:
     """When unlit cells are invisible, extend the lattice by whole pitches up
     to the board's frame on each side.  Returns the lattice and the sides
     that have no frame (the board might go on there)."""
-    edges = edge_map(img, 10.0)
+    edges = edge_map(img, FRAME_EDGE)
     add = {}
     open_sides = []
     for side in ("top", "bottom", "left", "right"):
@@ -492,10 +571,10 @@ def _bound_by_frame(img: np.ndarray, lat: Lattice) -> tuple[Lattice, list[str]]:
         if d is None:
             open_sides.append(side)
             continue
-        add[side] = max(0, int((d + 0.3 * pitch) // pitch))
+        add[side] = max(0, int((d + FRAME_ROUND * pitch) // pitch))
     t, b, l, r = (add.get(k, 0) for k in ("top", "bottom", "left", "right"))
     if t or b or l or r:
-        lat = Lattice(lat.x0 - l * lat.px, lat.y0 - t * lat.py, lat.px, lat.py, lat.rows + t + b, lat.cols + l + r)
+        lat = lat.sub(-t, -l, lat.rows + t + b, lat.cols + l + r)
     return lat, open_sides
 
 
@@ -503,37 +582,35 @@ def _solid(lab: np.ndarray, lat: Lattice, which: np.ndarray) -> bool:
     """True when the chosen cells are each filled with one colour (most of
     the interior within a small distance of its median): a coloured fill,
     not an icon or a picture on a plain ground."""
-    h, w = lab.shape[:2]
     for r, c in zip(*np.nonzero(which)):
-        x0, y0, x1, y1 = lat.box(int(r), int(c), 0.15)
-        patch = lab[max(0, y0):min(h, y1), max(0, x0):min(w, x1)].reshape(-1, 3)
+        patch = cell_patch(lab, lat, int(r), int(c), SOLID_INSET).reshape(-1, 3)
         if patch.size == 0:
             return False
         med = np.median(patch, axis=0)
-        if np.mean(np.linalg.norm(patch - med, axis=1) < 12) < 0.7:
+        if np.mean(np.linalg.norm(patch - med, axis=1) < SOLID_DIST) < SOLID_SHARE:
             return False
     return True
 
 
-def _read_known(img: np.ndarray, lat: Lattice) -> LightsReading | None:
+def _read_known(img: np.ndarray, lat: Lattice, labs: _Lab) -> Reading | None:
     """Read the cells of a known lattice, or None if it no longer fits."""
     h, w = img.shape[:2]
     x0, y0, x1, y1 = lat.bbox
-    if x0 < -1 or y0 < -1 or x1 > w + 1 or y1 > h + 1:
+    s = KNOWN_SLACK_PX
+    if x0 < -s or y0 < -s or x1 > w + s or y1 > h + s:
         return None
     fit = LatticeFit(lat, [], 0.0)
-    lab, local = board_lab(img, lat, margin=0.2)
-    feats = cell_features(lab, local)
+    lab, local = labs.around(lat, KNOWN_MARGIN)
+    feats = cell_medians(lab, local, FEATURE_INSET)
     labels, c0, c1 = two_looks(feats)
     flat = feats.reshape(-1, 3)
     sep = float(np.linalg.norm(c0 - c1))
-    if sep < SAME_LOOK:  # every cell alike: fine if the look says lit or off
-        reading = _classify(img, lat, fit, feats, labels, c0, c1, [])
-        return reading if reading.sure else None
-    own = np.minimum(np.linalg.norm(flat - c0, axis=1), np.linalg.norm(flat - c1, axis=1))
-    if (own > max(SAME_LOOK * 1.5, 0.35 * sep)).any():
-        return None
-    reading = _classify(img, lat, fit, feats, labels, c0, c1, [])
+    if sep >= SAME_LOOK:  # two looks: every cell must be like one of them
+        own = np.minimum(np.linalg.norm(flat - c0, axis=1), np.linalg.norm(flat - c1, axis=1))
+        if (own > _odd_limit(sep)).any():
+            return None
+    # (every cell alike: fine if the look says lit or off)
+    reading = _classify(img, labs, lat, fit, feats, labels, c0, c1, [])
     return reading if reading.sure else None
 
 
@@ -542,36 +619,40 @@ def trim_foreign_lines(feats: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> tup
     not part of the board (a caption that lined up with it): returns the
     kept (r0, r1, c0, c1) ranges, end-exclusive."""
     own = np.minimum(np.linalg.norm(feats - c0, axis=2), np.linalg.norm(feats - c1, axis=2))
-    odd = own > max(SAME_LOOK * 1.5, 3 * float(np.median(own)))
+    odd = own > max(SAME_LOOK * ODD_LOOKS, CAPTION_SPREAD * float(np.median(own)))
     r0, r1, k0, k1 = 0, feats.shape[0], 0, feats.shape[1]
-    if odd.mean() > 0.25:  # the two looks do not describe this board well: leave it
+    if odd.mean() > CAPTION_BOARD:  # the two looks do not describe this board well: leave it
         return r0, r1, k0, k1
     changed = True
     while changed and r1 - r0 > MIN_CELLS_SIDE and k1 - k0 > MIN_CELLS_SIDE:
         changed = False
-        if odd[r0, k0:k1].mean() > 0.5:
+        if odd[r0, k0:k1].mean() > CAPTION_LINE:
             r0, changed = r0 + 1, True
-        if odd[r1 - 1, k0:k1].mean() > 0.5:
+        if odd[r1 - 1, k0:k1].mean() > CAPTION_LINE:
             r1, changed = r1 - 1, True
-        if odd[r0:r1, k0].mean() > 0.5:
+        if odd[r0:r1, k0].mean() > CAPTION_LINE:
             k0, changed = k0 + 1, True
-        if odd[r0:r1, k1 - 1].mean() > 0.5:
+        if odd[r0:r1, k1 - 1].mean() > CAPTION_LINE:
             k1, changed = k1 - 1, True
     return r0, r1, k0, k1
 
 
-def read_lights(img: np.ndarray, lattice: Lattice | None = None) -> LightsReading:
+def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None = None) -> Reading:
     """Read the Lights Out board in ``img`` (BGR).  Raises NoBoardError when
     there is no grid of cells, UnreadableBoardError when the cells do not
     fall into two looks.
 
     ``lattice``: where the board was found before (calibration).  Only the
     cells are read then; if they no longer fall cleanly into two looks (the
-    window moved, the game changed) the board is searched for afresh."""
-    if img is None or img.ndim != 3 or min(img.shape[:2]) < 24:
+    window moved, the game changed) the board is searched for afresh.
+    ``hint``: a calibrated lattice; where unlit cells are invisible and no
+    frame bounds the board, the board is read at the hint when the lit cells
+    fall on its grid."""
+    if img is None or img.ndim != 3 or min(img.shape[:2]) < MIN_IMAGE_SIDE:
         raise NoBoardError("no Lights Out board: the image is empty or too small")
+    labs = _Lab(img)
     if lattice is not None:
-        known = _read_known(img, lattice)
+        known = _read_known(img, lattice, labs)
         if known is not None:
             return known
     fit = find_lattice(img)
@@ -583,42 +664,52 @@ def read_lights(img: np.ndarray, lattice: Lattice | None = None) -> LightsReadin
             f"no Lights Out board: the best grid found is {lat.rows}x{lat.cols} cells "
             f"(boards are {MIN_CELLS_SIDE}x{MIN_CELLS_SIDE} to {MAX_CELLS_SIDE}x{MAX_CELLS_SIDE})"
         )
-    if fit.coverage < 0.15:
+    if fit.coverage < MIN_COVERAGE:
         raise NoBoardError(f"no Lights Out board: a {lat.rows}x{lat.cols} grid is only faintly there "
                            f"({fit.coverage:.0%} of its cells look like cells)")
-    lab, local = board_lab(img, lat)
-    feats = cell_features(lab, local)
-    labels, c0, c1 = two_looks(feats)
+
+    def looks_of(lat: Lattice):
+        lab, local = labs.around(lat)
+        feats = cell_medians(lab, local, FEATURE_INSET)
+        return (lab, local, feats, *two_looks(feats))
+
+    lab, local, feats, labels, c0, c1 = looks_of(lat)
     if float(np.linalg.norm(c0 - c1)) >= SAME_LOOK:
         r0, r1, k0, k1 = trim_foreign_lines(feats, c0, c1)
         if (r0, r1, k0, k1) != (0, lat.rows, 0, lat.cols):
-            lat = Lattice(lat.x0 + k0 * lat.px, lat.y0 + r0 * lat.py, lat.px, lat.py, r1 - r0, k1 - k0)
+            lat = lat.sub(r0, k0, r1 - r0, k1 - k0)
             fit = LatticeFit(lat, [(r - r0, c - k0, b) for r, c, b in fit.members
                                    if r0 <= r < r1 and k0 <= c < k1], fit.residual)
-            lab, local = board_lab(img, lat)
-            feats = cell_features(lab, local)
-            labels, c0, c1 = two_looks(feats)
+            lab, local, feats, labels, c0, c1 = looks_of(lat)
     if float(np.linalg.norm(c0 - c1)) >= SAME_LOOK:
-        grown, backed = lattice_from_looks(img, lat, [c0, c1])
+        grown, _ = lattice_from_looks(img, lat, [c0, c1])
         if grown != lat:
             lat = grown
-            lab, local = board_lab(img, lat)
-            feats = cell_features(lab, local)
-            labels, c0, c1 = two_looks(feats)
+            lab, local, feats, labels, c0, c1 = looks_of(lat)
     open_sides: list[str] = []
-    if _unlit_invisible(fit, labels, feats, c0, c1, lab, local):
+    if _unlit_invisible(fit, labels, c0, c1, lab, local):
         # nothing outlines the unlit cells: only the frame bounds the board
         lat, open_sides = _bound_by_frame(img, lat)
         if lat.rows > MAX_CELLS_SIDE or lat.cols > MAX_CELLS_SIDE:
             raise NoBoardError(f"no Lights Out board: the grid runs to {lat.rows}x{lat.cols} cells")
-        lab, local = board_lab(img, lat)
-        feats = cell_features(lab, local)
-        labels, c0, c1 = two_looks(feats)
-    return _classify(img, lat, fit, feats, labels, c0, c1, open_sides)
+        lab, local, feats, labels, c0, c1 = looks_of(lat)
+        if open_sides and hint is not None and lat.on_grid_of(hint, HINT_PITCH, HINT_PHASE):
+            known = _read_known(img, hint, labs)  # the calibration knows the extent the image cannot show
+            if known is not None:
+                return known
+    return _classify(img, labs, lat, fit, feats, labels, c0, c1, open_sides)
 
 
-def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray, labels: np.ndarray,
-              c0: np.ndarray, c1: np.ndarray, open_sides: list[str]) -> LightsReading:
+def _reading(board: np.ndarray, lat: Lattice, unsure: dict, touches, looks: LightsLooks) -> Reading:
+    state = board.copy()
+    for rc in unsure:
+        if isinstance(rc, tuple):
+            state[rc] = -1
+    return Reading(board, state, lat, unsure, tuple(touches), looks)
+
+
+def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats: np.ndarray, labels: np.ndarray,
+              c0: np.ndarray, c1: np.ndarray, open_sides: list[str]) -> Reading:
     """Looks, polarity, per-cell confidence and doubts, for a fixed lattice."""
     sep = float(np.linalg.norm(c0 - c1))
     flat = feats.reshape(-1, 3)
@@ -626,43 +717,46 @@ def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray,
     if sep < SAME_LOOK:
         look = Look(np.median(flat, axis=0))
         lit_all, why, sure = single_look_polarity(look)
-        odd_cells, touches = _check_board(img, lat, np.zeros((lat.rows, lat.cols), int), [look.lab], 0.0)
+        odd_cells, touches = _check_board(labs, lat, np.zeros((lat.rows, lat.cols), int), [look.lab], 0.0)
         board = np.full((lat.rows, lat.cols), int(lit_all), np.int64)
         conf = np.full(board.shape, 1.0 if sure else 0.0, np.float32)
         for rc in odd_cells:
             conf[rc] = 0.0
-        return LightsReading(board, lat, conf, odd_cells, look if lit_all else None, None if lit_all else look,
-                             why, sure, fit, touches)
+        unsure = {rc: "something covers it" for rc in odd_cells}
+        if not sure:
+            unsure[BOARD] = why
+        looks = LightsLooks(look if lit_all else None, None if lit_all else look, why, conf, fit)
+        return _reading(board, lat, unsure, touches, looks)
     look0, look1 = Look(c0), Look(c1)
     # cells far from both looks: a third look, or an overlay on the cell
     d0 = np.linalg.norm(flat - c0, axis=1)
     d1 = np.linalg.norm(flat - c1, axis=1)
     own = np.minimum(d0, d1)
-    odd = own > max(SAME_LOOK * 1.5, 0.35 * sep)
+    odd = own > _odd_limit(sep)
     odd_idx = np.flatnonzero(odd)
-    if len(odd_idx) >= max(3, 0.15 * n):
+    if len(odd_idx) >= max(THIRD_LOOK_MIN, THIRD_LOOK_SHARE * n):
         # more than two looks, unless they are all coloured fills against
         # white paper (games where you fill the board): then it is empty vs filled
         chroma = np.hypot(flat[:, 1], flat[:, 2])
         is_paper = (flat[:, 0] >= PAPER_L) & (chroma <= PAPER_C)
-        if is_paper.any() and (~is_paper).any() and _solid(*board_lab(img, lat), ~is_paper.reshape(lat.rows, lat.cols)):
+        lab, local = labs.around(lat)
+        if is_paper.any() and (~is_paper).any() and _solid(lab, local, ~is_paper.reshape(lat.rows, lat.cols)):
             p = np.median(flat[is_paper], axis=0)
             dist = np.linalg.norm(flat - p, axis=1)
-            filled = dist > 2 * SAME_LOOK
-            board = filled.reshape(lat.rows, lat.cols).astype(np.int64)
-            conf = np.clip(np.abs(dist - 2 * SAME_LOOK) / (2 * SAME_LOOK), 0, 1).reshape(board.shape)
-            lab, local = board_lab(img, lat)
-            whole = wholeness(lab, local, [p], 2 * SAME_LOOK)
+            far = FAR_LOOKS * SAME_LOOK
+            board = (dist > far).reshape(lat.rows, lat.cols).astype(np.int64)
+            conf = np.clip(np.abs(dist - far) / far, 0, 1).reshape(board.shape)
+            whole = wholeness(lab, local, [p], far)
             if not whole.whole:
                 raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
-            return LightsReading(board, lat, conf.astype(np.float32), [], None, Look(p),
-                                 "white cells are empty paper; every coloured cell is filled (lit)", True, fit,
-                                 whole.touches)
+            looks = LightsLooks(None, Look(p), "white cells are empty paper; every coloured cell is filled (lit)",
+                                conf.astype(np.float32), fit)
+            return _reading(board, lat, {}, whole.touches, looks)
         raise UnreadableBoardError(
             f"the {lat.rows}x{lat.cols} board's cells fall into more than two looks "
             f"({len(odd_idx)} cells match neither of the two main ones)"
         )
-    lab, local = board_lab(img, lat)
+    lab, local = labs.around(lat)
     ground = board_ground(lab, local, [c0, c1])
     # without a ground, a look like the page around it seems to fill its cells
     sizes = look_sizes(lab, local, labels, [c0, c1], ground) if ground is not None else None
@@ -677,35 +771,39 @@ def _classify(img: np.ndarray, lat: Lattice, fit: LatticeFit, feats: np.ndarray,
         why, sure = "the cells print 1 and 0: the look showing 1 is lit", True
     board = (labels == lit_k).astype(np.int64)
     lit_look, off_look = (look0, look1) if lit_k == 0 else (look1, look0)
-    odd_cells, touches = _check_board(img, lat, labels, [c0, c1], sep)
+    odd_cells, touches = _check_board(labs, lat, labels, [c0, c1], sep)
     margin = np.abs(d0 - d1) / max(sep, 1e-6)
     conf = np.clip(margin, 0, 1)
     conf[odd] = 0
-    unsure = sorted({(int(i // lat.cols), int(i % lat.cols)) for i in odd_idx} | set(odd_cells))
+    unsure = {(int(i // lat.cols), int(i % lat.cols)): "like neither look" for i in odd_idx}
+    unsure.update({rc: "something covers it" for rc in odd_cells if rc not in unsure})
     for r, c in odd_cells:
         conf[r * lat.cols + c] = 0
     spread = float(np.median(own[~odd])) if (~odd).any() else 0.0
-    if sep < 4 * (spread + 1.0):  # looks barely apart compared with how much cells vary
+    if sep < LOOKS_APART * (spread + SPREAD_FLOOR):  # looks barely apart compared with how much cells vary
         sure = False
         why += " (the two looks are close)"
     if open_sides:
         sure = False
         why += (f" (unlit cells are invisible and no frame bounds the board on the {', '.join(open_sides)}: "
                 "its extent is unknown; give --region around the board, or calibrate on a frame that shows it whole)")
-    return LightsReading(board, lat, conf.reshape(board.shape).astype(np.float32), unsure,
-                         lit_look, off_look, why, sure, fit, touches, bool(open_sides))
+    if not sure:
+        unsure[BOARD] = why
+    looks = LightsLooks(lit_look, off_look, why, conf.reshape(board.shape).astype(np.float32), fit,
+                        bool(open_sides))
+    return _reading(board, lat, dict(sorted(unsure.items(), key=lambda kv: str(kv[0]))), touches, looks)
 
 
-def _check_board(img: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray],
+def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray],
                  sep: float) -> tuple[list[tuple[int, int]], list[str]]:
     """Refuse another game's board and a part of a board; returns the cells
     too covered by an odd object to read (unsure) and the sides where the
     image ends at the board (it may go on there)."""
-    lab, local = board_lab(img, lat)
+    lab, local = labs.around(lat)
     reason, odd = foreign_content(lab, local, labels, sep)
     if reason:
         raise NoBoardError(f"no Lights Out board: the {lat.rows}x{lat.cols} grid found is not one: {reason}")
-    whole = wholeness(lab, local, looks, max(SAME_LOOK * 1.5, 0.35 * sep))
+    whole = wholeness(lab, local, looks, _odd_limit(sep))
     if not whole.whole:
         raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
     unsure = []

@@ -26,10 +26,13 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.solvers.queens import QueensPuzzle, solve
-from puzzlebot.vision.board_checks import Wholeness, lab_image, wholeness
+from puzzlebot.solvers.queens import EMPTY, MARK, QUEEN, QueensAnswer, QueensPuzzle, solve
+from puzzlebot.vision.board_checks import Wholeness, wholeness
+from puzzlebot.vision.cells import cell_patch
+from puzzlebot.vision.colour_math import to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice, find_lattice
+from puzzlebot.vision.reading import BOARD, Reading
 
 # Screenshots larger than this (pixels on the long side) are searched for the
 # lattice at this size: a phone's 11x11 board keeps 40 px cells, and the
@@ -66,34 +69,28 @@ INK_INSET, INK_DIFF = 0.18, 25.0
 EMPTY_SHARE, MARK_SPAN, QUEEN_SPAN = 0.004, 0.24, 0.3
 # A queen's crown covers at least this share of the middle (an x's strokes ~3%).
 QUEEN_SHARE = 0.08
-EMPTY, MARK, QUEEN = 0, 1, 2
 
 
 @dataclass
-class QueensReading:
-    lattice: Lattice
-    regions: np.ndarray  # region index per cell (0..k-1)
-    state: np.ndarray  # EMPTY / MARK / QUEEN per cell, -1 unsure
-    fills: np.ndarray  # Lab fill per cell (rows x cols x 3)
-    unsure: list[tuple[int, int]] = field(default_factory=list)
-    why: list[str] = field(default_factory=list)  # reasons for unsure cells, in words
+class QueensLooks:
+    """What the reader learnt of this board: each cell's fill, the regions
+    they make, whether thick borders cross-checked them, the reasons for any
+    doubt in words, and the answer the regions leave (solved once, while
+    reading: the plan uses it)."""
+
+    fills: np.ndarray = field(repr=False)  # Lab fill per cell (rows x cols x 3)
+    regions: np.ndarray = field(repr=False)  # region index per cell (0..k-1)
     thick: bool = False  # the board draws thick borders between regions (cross-checked)
-    touches: list[str] = field(default_factory=list)
+    why: list[str] = field(default_factory=list)  # reasons for doubt, in words
+    answer: QueensAnswer | None = field(default=None, repr=False)
 
-    @property
-    def n(self) -> int:
-        return self.lattice.rows
 
-    @property
-    def sure(self) -> bool:
-        return not self.unsure and not self.why
-
-    def region_letters(self) -> list[str]:
-        """Rows of letters A, B, ... in the order regions first appear."""
-        order: dict[int, str] = {}
-        for k in self.regions.ravel():
-            order.setdefault(int(k), chr(ord("A") + len(order)))
-        return ["".join(order[int(k)] for k in row) for row in self.regions]
+def region_letters(regions: np.ndarray) -> list[str]:
+    """Rows of letters A, B, ... in the order regions first appear."""
+    order: dict[int, str] = {}
+    for k in regions.ravel():
+        order.setdefault(int(k), chr(ord("A") + len(order)))
+    return ["".join(order[int(k)] for k in row) for row in regions]
 
 
 def _find(img: np.ndarray) -> Lattice:
@@ -196,8 +193,7 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
         for c in range(lat.cols):
             if only is not None and not only[r, c]:
                 continue
-            x0, y0, x1, y1 = lat.box(r, c, INK_INSET)
-            mid = lab[max(0, y0):max(0, y1), max(0, x0):max(0, x1)]
+            mid = cell_patch(lab, lat, r, c, INK_INSET)
             if mid.size == 0:
                 why[(r, c)] = "outside the image"
                 continue
@@ -217,15 +213,15 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
     return state, why
 
 
-def read_queens(img: np.ndarray, lattice: Lattice | None = None) -> QueensReading:
+def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     """The Queens board in ``img`` (the lattice searched unless given).
     NoBoardError when there is none (or another game's grid); the reading
     says which cells are unsure and why."""
     crop, lat, (x0, y0) = (lattice or _find(img)).crop(img, 1.0)
-    lab = lab_image(crop)
+    lab = to_lab(crop)
     n = lat.rows
     fills = _fills(lab, lat)
-    unsure: set[tuple[int, int]] = set()
+    unsure: dict = {}
     why: list[str] = []
     dist = {e: float(np.linalg.norm(fills[e[0]] - fills[e[1]])) for e in _edges(lat)}
     dark = {e: np.log(_darkness(lab[:, :, 0], lat, *e, float(min(fills[e[0]][0], fills[e[1]][0]))) + 1e-3)
@@ -247,35 +243,46 @@ def read_queens(img: np.ndarray, lattice: Lattice | None = None) -> QueensReadin
         if d < SAME_FILL or d > OTHER_FILL:
             same[e] = d < SAME_FILL
             if border is not None and border != ("thin" if same[e] else "thick"):
-                unsure.update(e)
                 why.append(f"the border between {pair} is {border} but the fills say "
                            f"{'one region' if same[e] else 'two regions'}")
+                unsure.update({rc: why[-1] for rc in e})
         elif border in ("thin", "thick"):  # fills too close to call: the border decides
             same[e] = border == "thin"
         else:
             same[e] = False
-            unsure.update(e)
             why.append(f"cannot tell whether {pair} are one region (fills {d:.0f} apart, no clear border)")
+            unsure.update({rc: why[-1] for rc in e})
     colours = _colour_count(fills)
     if colours < MIN_REGION_SHARE * n:
         raise NoBoardError(f"no Queens board found: the {n}x{n} grid shows {colours} fill colour"
                            f"{'s' if colours > 1 else ''}, a Queens board one per region ({n})")
     regions = _components(same, n, n)
     k = int(regions.max()) + 1
+    letters = region_letters(regions)
+    names = sorted(set("".join(letters)))
+    puzzle = QueensPuzzle([[names.index(ch) for ch in row] for row in letters], names)
+    answer = None
     if k != n:
         why.append(f"{k} regions on a {n}x{n} board (expected {n})")
-    elif solve(QueensPuzzle(regions.tolist(), [str(i) for i in range(n)]), limit=1).count == 0:
-        # a board of another game (Tango's givens as one-cell "regions"), or a misread
-        why.append("the regions read leave no way to place the queens: not a Queens board, or misread")
+        unsure[BOARD] = why[-1]
+    else:
+        answer = solve(puzzle)  # once: whether there is an answer here, and the plan's answer
+        if answer.count == 0:
+            # a board of another game (Tango's givens as one-cell "regions"), or a misread
+            why.append("the regions read leave no way to place the queens: not a Queens board, or misread")
+            unsure[BOARD] = why[-1]
     state, ink_why = classify_cells(lab, lat, fills)
-    unsure.update(ink_why)
+    for rc, w in ink_why.items():
+        unsure.setdefault(rc, w)
     whole = whole_board(lab, lat, region_fills(fills, regions))
     if not whole.whole:
         raise PartialBoardError(f"only part of a Queens board: {whole.reason()}")
-    rd = QueensReading(lat.shifted(-x0, -y0), regions, state, fills, sorted(unsure),
-                       why[:5] + [f"r{r + 1}c{c + 1}: {w}" for (r, c), w in sorted(ink_why.items())][:5], thick,
-                       list(whole.touches))
-    return rd
+    puzzle.queens = {(int(r), int(c)) for r, c in np.argwhere(state == QUEEN)}
+    puzzle.marks = {(int(r), int(c)) for r, c in np.argwhere(state == MARK)}
+    looks = QueensLooks(fills, regions, thick,
+                        why[:5] + [f"r{r + 1}c{c + 1}: {w}" for (r, c), w in sorted(ink_why.items())][:5], answer)
+    unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
+    return Reading(puzzle, state, lat.shifted(-x0, -y0), unsure, tuple(whole.touches), looks)
 
 
 def region_fills(fills: np.ndarray, regions: np.ndarray) -> list[np.ndarray]:
@@ -289,15 +296,15 @@ def whole_board(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> Whole
     return wholeness(lab, lat, looks, OTHER_FILL)
 
 
-def whole_in(img: np.ndarray, lat: Lattice, reading: QueensReading) -> Wholeness:
+def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
     """Whether the board read before is whole in a larger capture."""
     crop, local, _ = lat.crop(img, 1.0)
-    return whole_board(lab_image(crop), local, region_fills(reading.fills, reading.regions))
+    return whole_board(to_lab(crop), local, region_fills(reading.looks.fills, reading.looks.regions))
 
 
-def read_cells(img: np.ndarray, lat: Lattice, reading: QueensReading, only: np.ndarray | None = None) -> np.ndarray:
+def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
     """What every cell (or those in ``only``) of a fresh capture holds,
     judged against the fills read before (-1 where unsure)."""
     crop, local, _ = lat.crop(img, 0.05)
-    state, _ = classify_cells(lab_image(crop), local, reading.fills, only)
+    state, _ = classify_cells(to_lab(crop), local, reading.looks.fills, only)
     return state

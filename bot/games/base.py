@@ -1,21 +1,32 @@
-"""What a game is to the commands: one :class:`Game` object per game.
+"""What a game is to the commands: one :class:`Game` value per game, made of
+typed parts, one for each kind of user.
 
 The commands (``solve``, ``generate``, ``detect``, ``hint``, ``run``,
 ``calibrate``, ``demo``) and the run loop are built from the registry
-(:mod:`puzzlebot.bot.games`) and never name a game.  A game says what it can do in
-``can`` and supplies the matching methods:
+(:mod:`puzzlebot.bot.games`) and never name a game.  A game states what it
+has by the parts it is given, and what it can do follows from them
+(:attr:`Game.can`):
 
-* ``solve``     -- ``solve_arguments(parser)`` and ``solve(args)``: a puzzle file in, the answer out;
-* ``generate``  -- ``generate_arguments(parser)`` and ``generate(args)``;
-* ``detect``    -- ``detect(img)``: a screenshot read into a :class:`Detection`;
-* ``run``       -- ``read``, ``read_cells``, ``whole_in`` and ``plan``: what the
-  bot needs to play it on screen (and ``hint``, which draws the plan);
-* ``demo``      -- ``stand_in(...)``: opens our simulator of it, for the demo and
-  the screen tests.
+* :class:`Solver`    -- ``solve``: a puzzle file in, the answer out (printing, ``--json``);
+* :class:`Generator` -- ``generate``: new puzzles, in a form ``solve`` reads back;
+* :class:`Reader`    -- ``detect``: a screenshot read into the one
+  :class:`puzzlebot.vision.reading.Reading`, re-read cell by cell between
+  moves, checked whole in a wider capture, and described in words and JSON;
+* :class:`Player`    -- with a reader, ``run`` and ``hint``: the actions that
+  solve a board read, and where the game's window usually is;
+* :class:`Scorer`    -- ``detect --labels``: a reading against our data's labels;
+* :class:`StandIn`   -- with a player, ``demo``: opens our simulator of it.
+
+Each part is an abstract class: a part missing a method fails when the game
+module is imported (the class cannot be instantiated), and a game whose parts
+do not fit together (a player without a reader) fails in :class:`Game`
+itself, not in the middle of a command.
 """
 
 from __future__ import annotations
 
+import enum
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
@@ -23,123 +34,222 @@ from puzzlebot.bot.actions import Action, Click
 from puzzlebot.solvers.errors import PuzzlebotError
 
 if TYPE_CHECKING:  # annotations only: the command line starts without numpy or OpenCV
+    import argparse
+
     import numpy as np
 
+    from puzzlebot.vision.board_checks import Wholeness
     from puzzlebot.vision.lattice import Lattice
+    from puzzlebot.vision.reading import Reading
 
 
-@dataclass
-class Reading:
-    state: np.ndarray  # per cell, the game's values (see Game.values)
-    lattice: Lattice
-    raw: object = None  # the reader's own result (its looks, for re-reading cells)
-    touches: list[str] = field(default_factory=list)  # sides where the image ended at the board
+class Capability(enum.Enum):
+    SOLVE = "solve"
+    GENERATE = "generate"
+    DETECT = "detect"
+    HINT = "hint"
+    RUN = "run"
+    DEMO = "demo"
 
 
 @dataclass
 class Detection:
-    """What ``detect`` shows of one screenshot: the reading in words, as
-    JSON, and drawn over the image."""
+    """What ``detect`` shows of one screenshot: the reading, in words, as
+    JSON, and drawn over the image.  Sure exactly when the reading is."""
 
-    sure: bool
-    lattice: Lattice
+    reading: Reading
     text: str  # the board as text plus a summary line or two
     data: dict  # the --json object
-    unsure: list[str] = field(default_factory=list)  # where the reader is unsure, in words
+    unsure: list[str] = field(default_factory=list)  # where the reader is unsure, in words (batch lines)
     debug: Callable[[np.ndarray], np.ndarray] | None = None  # draws the reading over the image
+
+    @property
+    def sure(self) -> bool:
+        return self.reading.sure
+
+    @property
+    def lattice(self) -> Lattice:
+        return self.reading.lattice
 
 
 @dataclass
-class StandIn:
-    """One of our simulators open on the screen (see ``Game.stand_in``)."""
+class OpenStandIn:
+    """One of our simulators open on the screen (see :meth:`StandIn.open`)."""
 
     label: str  # "Enlight level 3", for messages
     slug: str  # "enlight": names its before/after screenshots
-    region: object  # puzzlebot.calibration.mapping.Region holding the game
+    region: object  # calibration.mapping.Region holding the game
     solved: Callable[[float], bool]  # asks the game itself, waiting up to the given seconds
     close: Callable[[], None]
     window: str | None = None  # a window title to follow, when the game has its own window
 
 
-class Game:
-    name = ""  # the command-line name
-    aliases: tuple[str, ...] = ()  # other names that mean this game
-    title = ""  # in messages: "Lights Out"
-    summary = ""  # one line, in the lists of games in --help
-    can: frozenset[str] = frozenset()  # of: solve generate detect run demo
-    window_title = ""  # the title of our stand-in's window
-    default_window = ""  # a title pattern tried when no --window/--region/profile says where the game is
-    values: dict[int, str] = {}  # cell value -> words for messages
-    labels: dict[int, str] = {}  # cell value -> a letter drawn on the hint picture
-    # help texts: epilogs with examples ("  puzzlebot ..." lines are run by the tests)
-    solve_description = solve_epilog = ""
-    generate_description = generate_epilog = ""
-    detect_description = detect_epilog = ""
-    run_examples = ""  # lines for the epilog of 'run'/'calibrate'
-    demo_options: tuple[tuple[str, dict], ...] = ()  # (flag, argparse keywords) for 'demo'
+class Solver(ABC):
+    """``solve GAME FILE``: files of the game's format in, answers out."""
 
-    # --- files --------------------------------------------------------------
+    description = ""  # --help's description
+    epilog = ""  # --help's epilog: the format and examples ("  puzzlebot ..." lines are run by the tests)
 
-    def solve_arguments(self, parser) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def arguments(self, parser: argparse.ArgumentParser) -> None:
+        """The command's arguments (the file, and the game's options)."""
 
-    def solve(self, args) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def solve(self, args: argparse.Namespace) -> int:
+        """Solve the file, print the answer (``answer.to_text()``, or
+        ``to_json()`` with --json); the exit status."""
 
-    def generate_arguments(self, parser) -> None:
-        raise NotImplementedError
 
-    def generate(self, args) -> int:
-        raise NotImplementedError
+class Generator(ABC):
+    """``generate GAME``: puzzles with one solution, as ``solve`` reads them."""
 
-    # --- screenshots ----------------------------------------------------------
+    description = ""
+    epilog = ""
 
-    def detect(self, img: np.ndarray) -> Detection:
-        """What the reader sees in ``img``; NoBoardError when no board of this game."""
-        raise NotImplementedError
+    @abstractmethod
+    def arguments(self, parser: argparse.ArgumentParser) -> None: ...
 
-    # --- the bot ---------------------------------------------------------------
+    @abstractmethod
+    def generate(self, args: argparse.Namespace) -> int: ...
 
-    def read(self, img: np.ndarray, hint: Lattice | None = None) -> Reading:
-        """The board found afresh in ``img``; raises unless every cell is sure.
-        ``hint``: a calibrated lattice, used only where the image cannot
-        show the board's extent by itself (and checked against what it shows)."""
-        raise NotImplementedError
 
+class Reader(ABC):
+    """The game seen in a screenshot (:mod:`puzzlebot.vision`)."""
+
+    description = ""
+    epilog = ""
+    example_image = ""  # a screenshot under examples/, for --help
+
+    @abstractmethod
+    def read_board(self, img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None = None) -> Reading:
+        """What the image shows, sure or not (the vision reader's ``read``);
+        NoBoardError when it holds no board of this game.  ``lattice``: where
+        the board is known to be; ``hint``: a calibrated lattice, used only
+        where the image cannot show the board's extent by itself (and
+        checked against what it shows)."""
+
+    @abstractmethod
     def read_cells(self, img: np.ndarray, lattice: Lattice, reading: Reading,
                    only: np.ndarray | None = None) -> np.ndarray:
         """Every cell of a fresh capture, judged by the looks of ``reading``
         (-1 where a cell cannot be told); ``only``: a mask of the cells to
         read, the others come back -1."""
-        raise NotImplementedError
 
-    def whole_in(self, img: np.ndarray, lattice: Lattice, reading: Reading):
-        """The board's :class:`puzzlebot.vision.board_checks.Wholeness` in a larger capture."""
-        raise NotImplementedError
+    @abstractmethod
+    def whole_in(self, img: np.ndarray, lattice: Lattice, reading: Reading) -> Wholeness:
+        """Whether the board read before is whole in a larger capture."""
 
+    @abstractmethod
+    def describe(self, reading: Reading) -> Detection:
+        """The reading in words, as JSON and drawn (``detect``)."""
+
+    def check(self, reading: Reading) -> None:
+        """Refuse (UnsolvableError) a sure reading that breaks the game's rules."""
+
+    def detect(self, img: np.ndarray) -> Detection:
+        return self.describe(self.read_board(img))
+
+    def read(self, img: np.ndarray, hint: Lattice | None = None) -> Reading:
+        """The board found afresh in ``img``, for acting on: every cell sure
+        and the rules kept, else an error saying where and why.  ``hint``: a
+        calibrated lattice, used only where the image cannot show the board's
+        extent by itself (and checked against what it shows)."""
+        from puzzlebot.vision.errors import UnreadableBoardError
+
+        reading = self.read_board(img, hint=hint)
+        if not reading.sure:
+            raise UnreadableBoardError(f"not sure what the board shows ({reading.doubts()}); not clicking",
+                                       reading.lattice)
+        self.check(reading)
+        return reading
+
+
+class Player(ABC):
+    """How the bot plays the game on screen."""
+
+    window_title = ""  # the title of our stand-in's window
+    default_window = ""  # a title pattern tried when no --window/--region/profile says where the game is
+    run_examples = ""  # lines for the epilog of 'run'/'calibrate'
+    labels: dict[int, str] = {}  # cell value -> a letter drawn on the hint picture
+
+    @abstractmethod
     def plan(self, reading: Reading) -> list[Action]:
         """The actions that solve the board read, each with the whole board
         before and after it; raises (why) when there is no single answer."""
-        raise NotImplementedError
 
-    # --- scoring against labels (detect --labels) -------------------------------
 
-    def label_has_board(self, label: dict) -> bool:
+class Scorer(ABC):
+    """A reading against our data's labels (``detect --labels``)."""
+
+    def has_board(self, label: dict) -> bool:
         """Whether a labelled image shows a board of this game (else the
         reader must refuse it)."""
         return True
 
+    @abstractmethod
     def score(self, data: dict, label: dict) -> list[tuple[str, tuple[int, int] | None]]:
-        """How a reading (``Detection.data``) differs from a label in our
-        data format: (what, cell or None) per difference; empty when exact."""
-        raise NotImplementedError
+        """How a reading (``Detection.data``) differs from a label: (what,
+        cell or None) per difference; empty when exact."""
 
-    def stand_in(self, workdir, options) -> StandIn:
-        """Open our simulator of this game on the current display
-        (``options``: the demo's parsed arguments)."""
-        raise NotImplementedError
 
-    # --- words -----------------------------------------------------------------
+class StandIn(ABC):
+    """Our simulator of the game, for the demo and the screen tests."""
+
+    options: tuple[tuple[str, dict], ...] = ()  # (flag, argparse keywords) for 'demo'
+
+    @abstractmethod
+    def open(self, workdir, options) -> OpenStandIn:
+        """Open it on the current display (``options``: the demo's parsed arguments)."""
+
+
+class BadGame(TypeError):
+    """A game declared with parts that do not fit: a programming error,
+    raised when the game's module is imported."""
+
+
+_PARTS = {"solver": Solver, "generator": Generator, "reader": Reader, "player": Player, "scorer": Scorer,
+          "stand_in": StandIn}
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str  # the command-line name
+    title: str  # in messages: "Lights Out"
+    summary: str  # one line, in the lists of games in --help
+    aliases: tuple[str, ...] = ()  # other names that mean this game
+    values: dict[int, str] = field(default_factory=dict)  # cell value -> words for messages
+    solver: Solver | None = None
+    generator: Generator | None = None
+    reader: Reader | None = None
+    player: Player | None = None
+    scorer: Scorer | None = None
+    stand_in: StandIn | None = None
+
+    def __post_init__(self):
+        for name, kind in _PARTS.items():
+            part = getattr(self, name)
+            if part is not None and not isinstance(part, kind):
+                raise BadGame(f"game {self.name!r}: its {name} is a {type(part).__name__}, not a {kind.__name__}")
+        for needs, what in (("player", "reader"), ("scorer", "reader"), ("stand_in", "player")):
+            if getattr(self, needs) is not None and getattr(self, what) is None:
+                raise BadGame(f"game {self.name!r} has a {needs} but no {what}")
+        if not (self.name and self.title and self.summary):
+            raise BadGame(f"game {self.name!r}: a name, a title and a summary are needed")
+
+    @property
+    def can(self) -> frozenset[Capability]:
+        have = set()
+        if self.solver:
+            have.add(Capability.SOLVE)
+        if self.generator:
+            have.add(Capability.GENERATE)
+        if self.reader:
+            have.add(Capability.DETECT)
+        if self.reader and self.player:
+            have |= {Capability.RUN, Capability.HINT}
+        if self.stand_in:
+            have.add(Capability.DEMO)
+        return frozenset(have)
 
     def value_name(self, v) -> str:
         if v is None or v == -1:
@@ -183,7 +293,7 @@ WEB_DEMO_OPTIONS = (
 
 
 def web_stand_in(module: str, slug: str, label: str, box: tuple[int, int, int, int], workdir, options,
-                 *page_args: str) -> StandIn:
+                 *page_args: str) -> OpenStandIn:
     """A stand-in web page (``python -m MODULE``, our page server) open in a
     headed Chromium window at ``box`` (x, y, w, h), in dark mode when the
     options say so; ready once the page logs "ready"."""
@@ -213,7 +323,23 @@ def web_stand_in(module: str, slug: str, label: str, box: tuple[int, int, int, i
         browser.close()
         launch.stop(proc)
 
-    return StandIn(label, slug, Region(*box), lambda t: logged_solved(ev, t), close)
+    return OpenStandIn(label, slug, Region(*box), lambda t: logged_solved(ev, t), close)
+
+
+class WebStandIn(StandIn):
+    """A stand-in web page of ours (``python -m MODULE``) in a headed
+    Chromium window at ``box`` (x, y, w, h), its puzzle made from the demo's
+    --seed (and --dark)."""
+
+    options = WEB_DEMO_OPTIONS
+
+    def __init__(self, module: str, slug: str, title: str, box: tuple[int, int, int, int], *page_args: str):
+        self.module, self.slug, self.title, self.box, self.page_args = module, slug, title, box, page_args
+
+    def open(self, workdir, options) -> OpenStandIn:
+        seed = getattr(options, "seed", 7)
+        return web_stand_in(self.module, self.slug, f"{self.title} (seed {seed})", self.box, workdir, options,
+                            "--seed", str(seed), *self.page_args)
 
 
 def logged_solved(events, timeout: float) -> bool:
@@ -226,23 +352,6 @@ def logged_solved(events, timeout: float) -> bool:
         return True
     except PuzzlebotError:
         return False
-
-
-# A board found with its extent unknown agrees with a calibrated lattice when
-# the pitches differ by at most this share and its cells fall on the
-# calibrated cells within this share of a pitch.
-HINT_PITCH, HINT_OFFSET = 0.02, 0.1
-
-
-def on_lattice(seen: Lattice, hint: Lattice) -> bool:
-    """Whether the cells seen lie on the calibrated lattice's cells."""
-    for a, b, o in ((seen.px, hint.px, seen.x0 - hint.x0), (seen.py, hint.py, seen.y0 - hint.y0)):
-        if abs(a - b) > HINT_PITCH * b:
-            return False
-        k = o / b
-        if abs(k - round(k)) > HINT_OFFSET:
-            return False
-    return True
 
 
 class UnknownGame(PuzzlebotError):

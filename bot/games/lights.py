@@ -7,7 +7,18 @@ from __future__ import annotations
 import json
 
 from puzzlebot.bot.actions import Click
-from puzzlebot.bot.games.base import Detection, Game, Reading, StandIn, cells_text, logged_solved, on_lattice
+from puzzlebot.bot.games.base import (
+    Detection,
+    Game,
+    OpenStandIn,
+    Player,
+    Reader,
+    Scorer,
+    Solver,
+    StandIn,
+    cells_text,
+    logged_solved,
+)
 from puzzlebot.solvers.errors import InputError
 
 EXAMPLES = """\
@@ -34,33 +45,13 @@ with --strict also when any cell (or mark) is unsure.
 """
 
 
-class Lights(Game):
-    name = "lights"
-    aliases = ("enlight",)
-    title = "Lights Out / Enlight"
-    summary = "Lights Out / Enlight: which cells to press to turn every light off"
-    can = frozenset({"solve", "detect", "hint", "run", "demo"})
-    window_title = "Device Emulator - Enlight"
-    # the Windows Mobile device emulator's usual titles, and our stand-in's
-    default_window = r"Device Emulator|Emulator.*(Enlight|Windows Mobile|Pocket PC|Smartphone)|^Enlight"
-    example_image = "examples/enlight.png"
-    values = {0: "off", 1: "lit"}
-    solve_description = ("Find the fewest presses that turn every light off. A press toggles the cell "
-                         "and its four neighbours (Enlight's rule); options change the wrap, the "
-                         "neighbourhood and the number of states.")
-    solve_epilog = EXAMPLES
-    detect_description = "Read a Lights Out board (any style, 3x3 to 20x20) from an image."
-    detect_epilog = DETECT_EXAMPLES
-    run_examples = """\
-  puzzlebot calibrate enlight --window "Device Emulator - Enlight"
-  puzzlebot run enlight --dry-run     # no --window: the emulator's window, by its usual title
-  puzzlebot run enlight --window "Device Emulator - Enlight"
-"""
-    demo_options = (("--level", {"type": int, "default": 3, "help": "Enlight level to play (default 3)"}),)
+class LightsSolver(Solver):
+    description = ("Find the fewest presses that turn every light off. A press toggles the cell "
+                   "and its four neighbours (Enlight's rule); options change the wrap, the "
+                   "neighbourhood and the number of states.")
+    epilog = EXAMPLES
 
-    # --- files ---------------------------------------------------------------
-
-    def solve_arguments(self, p) -> None:
+    def arguments(self, p) -> None:
         p.add_argument("file", help="board file ('-' for standard input)")
         p.add_argument("--hint", action="store_true", help="print the board with the cells to press in [brackets]")
         p.add_argument("--explain", action="store_true",
@@ -74,7 +65,7 @@ class Lights(Game):
 
     def solve(self, args) -> int:
         from puzzlebot.bot.options import read_text
-        from puzzlebot.solvers.lights.board import format_board, format_hint, parse_lights
+        from puzzlebot.solvers.lights.board import parse_lights
         from puzzlebot.solvers.lights.explain import explain
         from puzzlebot.solvers.lights.solve import parse_neighbourhood, solve
 
@@ -93,84 +84,72 @@ class Lights(Game):
             print(explain(rules, lf.board))
             return 0
         answer = solve(lf.board, rules)
-        if args.json:
-            print(json.dumps({
-                "presses": [[r, c] for r, c in answer.cells()],
-                "total": answer.total,
-                "solutions": answer.solutions,
-                "minimal": answer.minimal,
-                "method": answer.method,
-            }))
-            return 0
-        if args.hint:
-            print(format_hint(lf.board, answer.presses, rules.states))
-        else:
-            marks = answer.presses if rules.states > 2 else (answer.presses > 0)
-            print(format_board(marks, max(rules.states, 2)).replace("#", "X"))
-        cells = " ".join(f"({r + 1},{c + 1})" for r, c in answer.cells())
-        print(f"{answer.total} presses (row,col from 1): {cells}" if answer.total else "already solved: no presses")
-        sols = answer.solutions
-        print(f"{sols} solution{'s' if sols != 1 else ''}; {answer.method}")
+        print(json.dumps(answer.to_json()) if args.json else answer.to_text(hint=args.hint))
         return 0
 
-    # --- screenshots -------------------------------------------------------------
 
-    def detect(self, img) -> Detection:
-        from puzzlebot.vision.lights_reader import read_lights
-        from puzzlebot.vision.overlay import draw_lattice, label_cells
+class LightsReader(Reader):
+    description = "Read a Lights Out board (any style, 3x3 to 20x20) from an image."
+    epilog = DETECT_EXAMPLES
+    example_image = "examples/enlight.png"
 
-        rd = read_lights(img)
-        lat = rd.lattice
-        lines = list(rd.rows_text())
-        lines.append(f"{lat.rows}x{lat.cols} board, cell pitch {lat.px:.1f}x{lat.py:.1f} px at "
-                     f"({lat.x0:.0f}, {lat.y0:.0f}); {rd.polarity}")
-        if rd.unsure:
-            lines.append("unsure (?): " + cells_text(rd.unsure))
-        data = {"game": "lights", "rows": rd.rows_text(), "size": [lat.rows, lat.cols],
-                "lattice": lat.as_dict(), "unsure": [list(x) for x in rd.unsure], "sure": rd.sure,
-                "polarity": rd.polarity,
-                "confidence": [[round(float(v), 2) for v in row] for row in rd.confidence]}
+    def read_board(self, img, lattice=None, hint=None):
+        from puzzlebot.vision import lights_reader
 
-        def debug(image):
-            texts = {(r, c): ("ON" if rd.board[r, c] else "off") for r in range(lat.rows) for c in range(lat.cols)
-                     if (r, c) not in rd.unsure}
-            return label_cells(draw_lattice(image, lat), lat, texts, set(rd.unsure))
-
-        return Detection(rd.sure, lat, "\n".join(lines), data, [cells_text(rd.unsure) or rd.polarity], debug)
-
-    # --- the bot ---------------------------------------------------------------
-
-    def read(self, img, hint=None):
-        from puzzlebot.vision.errors import UnreadableBoardError
-        from puzzlebot.vision.lights_reader import read_lights
-
-        rd = read_lights(img)
-        if rd.extent_unknown and hint is not None and on_lattice(rd.lattice, hint):
-            # unlit cells are invisible: the calibrated lattice gives the extent
-            rd = read_lights(img, hint)
-        if not rd.sure:
-            where = cells_text(rd.unsure) or rd.polarity
-            raise UnreadableBoardError(f"not sure what the board shows ({where}); not clicking", rd.lattice)
-        return Reading(rd.board.copy(), rd.lattice, rd, list(rd.touches))
+        return lights_reader.read(img, lattice, hint)
 
     def read_cells(self, img, lattice, reading, only=None):
         from puzzlebot.vision.lights_reader import read_cells
 
-        return read_cells(img, lattice, reading.raw.lit, reading.raw.off, only)
+        return read_cells(img, lattice, reading, only)
 
     def whole_in(self, img, lattice, reading):
         from puzzlebot.vision.lights_reader import whole_in
 
-        return whole_in(img, lattice, reading.raw)
+        return whole_in(img, lattice, reading)
+
+    def describe(self, rd) -> Detection:
+        from puzzlebot.vision.lights_reader import rows_text
+        from puzzlebot.vision.overlay import draw_lattice, label_cells
+
+        lat, looks = rd.lattice, rd.looks
+        lines = rows_text(rd)
+        lines.append(f"{lat.rows}x{lat.cols} board, cell pitch {lat.px:.1f}x{lat.py:.1f} px at "
+                     f"({lat.x0:.0f}, {lat.y0:.0f}); {looks.polarity}")
+        if rd.unsure_cells:
+            lines.append("unsure (?): " + cells_text(rd.unsure_cells))
+        data = {"game": "lights", "rows": rows_text(rd), "size": [lat.rows, lat.cols],
+                "lattice": lat.as_dict(), "unsure": [list(x) for x in rd.unsure_cells], "sure": rd.sure,
+                "polarity": looks.polarity,
+                "confidence": [[round(float(v), 2) for v in row] for row in looks.confidence]}
+
+        def debug(image):
+            unsure = set(rd.unsure_cells)
+            texts = {(r, c): ("ON" if rd.board[r, c] else "off") for r in range(lat.rows) for c in range(lat.cols)
+                     if (r, c) not in unsure}
+            return label_cells(draw_lattice(image, lat), lat, texts, unsure)
+
+        return Detection(rd, "\n".join(lines), data, [cells_text(rd.unsure_cells) or looks.polarity], debug)
+
+
+class LightsPlayer(Player):
+    window_title = "Device Emulator - Enlight"
+    # the Windows Mobile device emulator's usual titles, and our stand-in's
+    default_window = r"Device Emulator|Emulator.*(Enlight|Windows Mobile|Pocket PC|Smartphone)|^Enlight"
+    run_examples = """\
+  puzzlebot calibrate enlight --window "Device Emulator - Enlight"
+  puzzlebot run enlight --dry-run     # no --window: the emulator's window, by its usual title
+  puzzlebot run enlight --window "Device Emulator - Enlight"
+"""
 
     def plan(self, reading):
         import numpy as np
 
         from puzzlebot.solvers.lights.solve import LightsRules, apply_presses, solve
 
-        rules = LightsRules(*reading.state.shape)
-        answer = solve(reading.state, rules)  # raises NoSolution (why) before any click
-        steps, board = [], reading.state.copy()
+        rules = LightsRules(*reading.board.shape)
+        answer = solve(reading.board, rules)  # raises NoSolution (why) before any click
+        steps, board = [], reading.board.copy()
         for r, c in answer.cells():
             one = np.zeros_like(board)
             one[r, c] = 1
@@ -179,6 +158,8 @@ class Lights(Game):
             board = after
         return steps
 
+
+class LightsScorer(Scorer):
     def score(self, data, label):
         """Against ../shared/data's Lights Out labels: ``rows`` ('#' lit, '.' off)."""
         want, got = label["rows"], data["rows"]
@@ -188,7 +169,11 @@ class Lights(Game):
         return [(f"r{r + 1}c{c + 1}: {word.get(got[r][c], 'unsure')} read, label {word[want[r][c]]}", (r, c))
                 for r in range(len(want)) for c in range(len(want[0])) if got[r][c] != want[r][c]]
 
-    def stand_in(self, workdir, options) -> StandIn:
+
+class EnlightStandIn(StandIn):
+    options = (("--level", {"type": int, "default": 3, "help": "Enlight level to play (default 3)"}),)
+
+    def open(self, workdir, options) -> OpenStandIn:
         import time
 
         from puzzlebot.calibration.windows import find_window
@@ -200,12 +185,23 @@ class Lights(Game):
         try:
             launch.wait_for(ev, "start")
             time.sleep(0.5)
-            win = find_window(self.window_title)
+            win = find_window(LightsPlayer.window_title)
         except BaseException:
             launch.stop(proc)
             raise
-        return StandIn(f"Enlight level {level}", "enlight", win.region, lambda t: logged_solved(ev, t),
-                       lambda: launch.stop(proc), self.window_title)
+        return OpenStandIn(f"Enlight level {level}", "enlight", win.region, lambda t: logged_solved(ev, t),
+                           lambda: launch.stop(proc), LightsPlayer.window_title)
 
 
-GAME = Lights()
+GAME = Game(
+    name="lights",
+    aliases=("enlight",),
+    title="Lights Out / Enlight",
+    summary="Lights Out / Enlight: which cells to press to turn every light off",
+    values={0: "off", 1: "lit"},
+    solver=LightsSolver(),
+    reader=LightsReader(),
+    player=LightsPlayer(),
+    scorer=LightsScorer(),
+    stand_in=EnlightStandIn(),
+)

@@ -8,14 +8,16 @@ from __future__ import annotations
 import json
 
 from puzzlebot.bot.games.base import (
-    WEB_DEMO_OPTIONS,
     Detection,
     Game,
-    Reading,
-    StandIn,
+    Generator,
+    Player,
+    Reader,
+    Scorer,
+    Solver,
+    WebStandIn,
     cells_text,
     click_plan,
-    web_stand_in,
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
@@ -52,33 +54,12 @@ with --strict also when any cell or region is unsure.
 MAX_COUNT = 10_000
 
 
-class Queens(Game):
-    name = "queens"
-    title = "LinkedIn Queens"
-    summary = "LinkedIn Queens: one queen per row, column and colour region"
-    can = frozenset({"solve", "generate", "detect", "hint", "run", "demo"})
-    window_title = "Queens"
-    example_image = "examples/queens.png"
-    values = {0: "empty", 1: "an x", 2: "a queen"}
-    labels = {0: "-", 2: "Q"}
-    solve_description = ("Solve a Queens board by deduction (as a person would) and by exact cover with "
-                         "Dancing Links; says whether the answer is the only one.")
-    solve_epilog = EXAMPLES
-    generate_description = "Queens puzzles with exactly one solution, reproducible with --seed."
-    generate_epilog = GENERATE_EXAMPLES
-    detect_description = ("Read a Queens board (any palette, 5x5 to 14x14): the colour regions, queens "
-                          "and x marks, and say how sure each is.")
-    detect_epilog = DETECT_EXAMPLES
-    run_examples = """\
-  puzzlebot calibrate queens --window Queens
-  puzzlebot run queens --dry-run
-  puzzlebot run queens --window Queens
-"""
-    demo_options = WEB_DEMO_OPTIONS
+class QueensSolver(Solver):
+    description = ("Solve a Queens board by deduction (as a person would) and by exact cover with "
+                   "Dancing Links; says whether the answer is the only one.")
+    epilog = EXAMPLES
 
-    # --- files ---------------------------------------------------------------
-
-    def solve_arguments(self, p) -> None:
+    def arguments(self, p) -> None:
         p.add_argument("file", help="puzzle file ('-' for standard input)")
         p.add_argument("--explain", action="store_true", help="print every deduction step in order")
         p.add_argument("--hint", type=int, nargs="?", const=1, choices=(1, 2, 3), metavar="LEVEL",
@@ -100,28 +81,17 @@ class Queens(Game):
         broken = violations(p, ans.solution)
         if broken:  # the checker disagrees with the solver: never print a wrong answer as solved
             raise UnsolvableError(f"internal error: the solver's answer breaks a rule ({broken[0]}); please report it")
-        ex = explain(p) if (args.explain or args.json) else None
-        if args.json:
-            print(json.dumps({"queens": [list(q) for q in ans.solution],
-                              "solutions": "more than one" if ans.count > 1 else 1,
-                              "deduced": ex.deduced,
-                              "steps": [{"cell": list(s.cell), "queen": s.queen, "rule": s.rule,
-                                         "because": s.because, **({"cells": [list(x) for x in s.cells]}
-                                                                  if s.cells else {})} for s in ex.steps]}))
-            return 0
-        if ex is not None:
-            for i, s in enumerate(ex.steps, 1):
-                print(f"{i:3d}. [{s.rule}] {s.text()}")
-            print()
-        print(p.render(ans.solution))
-        count = "more than one solution (this is one of them)" if ans.count > 1 else "exactly one solution"
-        where = " ".join(f"r{r + 1}c{c + 1}" for r, c in ans.solution)
-        how = "" if ex is None else ("; deduction alone reaches it" if ex.deduced else
-                                     "; deduction stalls, search finishes it")
-        print(f"queens: {where}\n{count}{how}")
+        if args.explain or args.json:
+            ans.explanation = explain(p)
+        print(json.dumps(ans.to_json()) if args.json else ans.to_text())
         return 0
 
-    def generate_arguments(self, p) -> None:
+
+class QueensGenerator(Generator):
+    description = "Queens puzzles with exactly one solution, reproducible with --seed."
+    epilog = GENERATE_EXAMPLES
+
+    def arguments(self, p) -> None:
         from puzzlebot.solvers.queens import MAX_SIZE, MIN_SIZE
 
         p.add_argument("--size", type=int, default=8, help=f"board side, {MIN_SIZE} to {MAX_SIZE} (default 8)")
@@ -152,66 +122,72 @@ class Queens(Game):
             show(i + 1, args.count)
         return 0
 
-    # --- screenshots -------------------------------------------------------------
 
-    def detect(self, img) -> Detection:
-        import numpy as np
+class QueensReader(Reader):
+    description = ("Read a Queens board (any palette, 5x5 to 14x14): the colour regions, queens "
+                   "and x marks, and say how sure each is.")
+    epilog = DETECT_EXAMPLES
+    example_image = "examples/queens.png"
 
-        from puzzlebot.vision.queens_reader import read_queens
+    def read_board(self, img, lattice=None, hint=None):
+        from puzzlebot.vision import queens_reader
 
-        rd = read_queens(img)
-        lat = rd.lattice
-        letters = rd.region_letters()
-        lines = []
-        for r in range(rd.n):
-            lines.append(" ".join("?" if (r, c) in rd.unsure else
-                                  {2: "Q", 1: "x"}.get(int(rd.state[r, c]), letters[r][c].lower())
-                                  for c in range(rd.n)))
-        lines.append(f"{rd.n}x{rd.n} board, {int(rd.regions.max()) + 1} regions "
-                     f"({'thick borders agree' if rd.thick else 'fill colours only: no thick borders seen'}), "
-                     f"pitch {lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); letters = regions, Q queen, "
-                     "x mark, ? unsure")
-        for w in rd.why:
-            lines.append("unsure: " + w)
-        queens = [[int(r), int(c)] for r, c in np.argwhere(rd.state == 2)]
-        marks = [[int(r), int(c)] for r, c in np.argwhere(rd.state == 1)]
-        data = {"game": "queens", "regions": letters, "queens": queens, "marks": marks, "size": rd.n,
-                "lattice": lat.as_dict(), "sure": rd.sure, "unsure": [list(x) for x in rd.unsure],
-                "why": rd.why, "thick_borders": rd.thick}
-        return Detection(rd.sure, lat, "\n".join(lines), data, [cells_text(rd.unsure)] + rd.why,
-                         lambda image: _debug(image, rd))
-
-    # --- the bot ---------------------------------------------------------------
-
-    def read(self, img, hint=None):
-        from puzzlebot.vision.errors import UnreadableBoardError
-        from puzzlebot.vision.queens_reader import read_queens
-
-        rd = read_queens(img)
-        if not rd.sure:
-            where = "; ".join([cells_text(rd.unsure)] + rd.why if rd.unsure else rd.why)
-            raise UnreadableBoardError(f"not sure what the board shows ({where}); not clicking", rd.lattice)
-        return Reading(rd.state.copy(), rd.lattice, rd, list(rd.touches))
+        return queens_reader.read(img, lattice)
 
     def read_cells(self, img, lattice, reading, only=None):
         from puzzlebot.vision.queens_reader import read_cells
 
-        return read_cells(img, lattice, reading.raw, only)
+        return read_cells(img, lattice, reading, only)
 
     def whole_in(self, img, lattice, reading):
         from puzzlebot.vision.queens_reader import whole_in
 
-        return whole_in(img, lattice, reading.raw)
+        return whole_in(img, lattice, reading)
+
+    def describe(self, rd) -> Detection:
+        import numpy as np
+
+        from puzzlebot.vision.queens_reader import region_letters
+
+        lat, looks = rd.lattice, rd.looks
+        n = lat.rows
+        letters = region_letters(looks.regions)
+        unsure = set(rd.unsure_cells)
+        lines = []
+        for r in range(n):
+            lines.append(" ".join("?" if (r, c) in unsure else
+                                  {2: "Q", 1: "x"}.get(int(rd.state[r, c]), letters[r][c].lower())
+                                  for c in range(n)))
+        lines.append(f"{n}x{n} board, {int(looks.regions.max()) + 1} regions "
+                     f"({'thick borders agree' if looks.thick else 'fill colours only: no thick borders seen'}), "
+                     f"pitch {lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); letters = regions, Q queen, "
+                     "x mark, ? unsure")
+        for w in looks.why:
+            lines.append("unsure: " + w)
+        queens = [[int(r), int(c)] for r, c in np.argwhere(rd.state == 2)]
+        marks = [[int(r), int(c)] for r, c in np.argwhere(rd.state == 1)]
+        data = {"game": "queens", "regions": letters, "queens": queens, "marks": marks, "size": n,
+                "lattice": lat.as_dict(), "sure": rd.sure, "unsure": [list(x) for x in rd.unsure_cells],
+                "why": looks.why, "thick_borders": looks.thick}
+        return Detection(rd, "\n".join(lines), data, [cells_text(rd.unsure_cells)] + looks.why,
+                         lambda image: _debug(image, rd))
+
+
+class QueensPlayer(Player):
+    window_title = "Queens"
+    run_examples = """\
+  puzzlebot calibrate queens --window Queens
+  puzzlebot run queens --dry-run
+  puzzlebot run queens --window Queens
+"""
+    labels = {0: "-", 2: "Q"}
 
     def plan(self, reading):
         import numpy as np
 
-        from puzzlebot.solvers.queens import QUEEN, QueensPuzzle, solve
+        from puzzlebot.solvers.queens import QUEEN, solve
 
-        rd = reading.raw
-        k = int(rd.regions.max()) + 1
-        p = QueensPuzzle(rd.regions.tolist(), [chr(ord("A") + i) for i in range(k)])
-        ans = solve(p)
+        ans = reading.looks.answer or solve(reading.board)  # the reader solved it while reading
         if ans.solution is None:
             raise UnsolvableError("the puzzle on screen has no solution: not clicking")
         if ans.count > 1:
@@ -223,6 +199,8 @@ class Queens(Game):
             target[r, c] = QUEEN
         return click_plan(reading.state, target, 3)
 
+
+class QueensScorer(Scorer):
     def score(self, data, label):
         """Against our Queens labels (../shared/data's and our fixtures'):
         the ``regions`` (as a partition: the letters are names), and the
@@ -252,19 +230,27 @@ class Queens(Game):
                     for r, c in sorted(wm ^ gm)]
         return out
 
-    def stand_in(self, workdir, options) -> StandIn:
-        seed = getattr(options, "seed", 7)
-        return web_stand_in("puzzlebot.sim.queens.page", "queens", f"Queens 8x8 (seed {seed})", (380, 20, 640, 700),
-                            workdir, options, "--seed", str(seed), "--size", "8")
-
 
 def _debug(img, rd):
     from puzzlebot.vision.overlay import draw_lattice, label_cells
+    from puzzlebot.vision.queens_reader import region_letters
 
-    letters = rd.region_letters()
+    letters = region_letters(rd.looks.regions)
+    n, unsure = rd.lattice.rows, set(rd.unsure_cells)
     texts = {(r, c): {2: "Q", 1: "x"}.get(int(rd.state[r, c]), letters[r][c])
-             for r in range(rd.n) for c in range(rd.n) if (r, c) not in rd.unsure}
-    return label_cells(draw_lattice(img, rd.lattice), rd.lattice, texts, set(rd.unsure))
+             for r in range(n) for c in range(n) if (r, c) not in unsure}
+    return label_cells(draw_lattice(img, rd.lattice), rd.lattice, texts, unsure)
 
 
-GAME = Queens()
+GAME = Game(
+    name="queens",
+    title="LinkedIn Queens",
+    summary="LinkedIn Queens: one queen per row, column and colour region",
+    values={0: "empty", 1: "an x", 2: "a queen"},
+    solver=QueensSolver(),
+    generator=QueensGenerator(),
+    reader=QueensReader(),
+    player=QueensPlayer(),
+    scorer=QueensScorer(),
+    stand_in=WebStandIn("puzzlebot.sim.queens.page", "queens", "Queens 8x8", (380, 20, 640, 700), "--size", "8"),
+)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from puzzlebot.bot.games.base import Game
+from puzzlebot.bot.games.base import Game, Solver
 from puzzlebot.solvers.errors import PuzzlebotError
 
 EXAMPLES = """\
@@ -21,16 +21,12 @@ examples:
 """
 
 
-class Ripple(Game):
-    name = "ripple"
-    title = "Ripple Effect"
-    summary = "Ripple Effect: numbered rooms, as exact cover with Dancing Links"
-    can = frozenset({"solve"})
-    solve_description = ("Solve a Ripple Effect puzzle (rooms of n cells hold 1..n; two equal numbers N in "
-                         "a row or column need N cells between them) with Dancing Links.")
-    solve_epilog = EXAMPLES
+class RippleSolver(Solver):
+    description = ("Solve a Ripple Effect puzzle (rooms of n cells hold 1..n; two equal numbers N in "
+                   "a row or column need N cells between them) with Dancing Links.")
+    epilog = EXAMPLES
 
-    def solve_arguments(self, p) -> None:
+    def arguments(self, p) -> None:
         from puzzlebot.bot.options import number_in
 
         p.add_argument("file", help="puzzle file ('-' for standard input)")
@@ -48,9 +44,9 @@ class Ripple(Game):
         import signal
 
         from puzzlebot.bot.options import read_text
-        from puzzlebot.bot.ripple_view import animate, render, save_steps
+        from puzzlebot.bot.ripple_view import animate, save_steps
         from puzzlebot.solvers.dlx import CancelToken
-        from puzzlebot.solvers.ripple import no_solution, parse_ripple, solve, violations
+        from puzzlebot.solvers.ripple import RippleAnswer, no_solution, parse_ripple, solve, violations
 
         p = parse_ripple(read_text(args.file), args.file)
         token = CancelToken(args.timeout)
@@ -61,24 +57,22 @@ class Ripple(Game):
                 print(f"saved {frames} frames of {steps} search steps to {args.steps}", file=sys.stderr)
             if args.animate:
                 first, count, _ = animate(p, args.speed, cancel=token)
+                ans = RippleAnswer(first, count, 2, 0, p)
             else:
                 ans = solve(p, limit=2, cancel=token)
-                first, count = ans.solution, ans.count
         finally:
             signal.signal(signal.SIGINT, previous)
-        if first is None:
+        if ans.solution is None:
             if args.count:
                 print("no solution")
                 return 0
             raise no_solution(p)
-        broken = violations(p, first)
+        broken = violations(p, ans.solution)
         if broken:  # the checker disagrees with the solver: report it, never print a wrong grid as solved
             raise PuzzlebotError(f"internal error: the solver's answer breaks a rule ({broken[0]}); please report it")
-        print(render(p, first))
-        text = "exactly one solution" if count == 1 else "more than one solution (this is one)"
-        if args.count or count > 1:
-            print(text)
+        print(ans.to_text(count=args.count))
         return 0
 
 
-GAME = Ripple()
+GAME = Game(name="ripple", title="Ripple Effect",
+            summary="Ripple Effect: numbered rooms, as exact cover with Dancing Links", solver=RippleSolver())

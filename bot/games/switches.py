@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from puzzlebot.bot.games.base import Game
+from puzzlebot.bot.games.base import Game, Solver
 
 EXAMPLES = """\
 file format (seed 001):
@@ -23,15 +23,11 @@ example:
 """
 
 
-class Switches(Game):
-    name = "switches"
-    title = "the switches graph puzzle"
-    summary = "lights on a graph: which switches to flip"
-    can = frozenset({"solve"})
-    solve_description = "Solve the switches puzzle of seed 001 on any graph."
-    solve_epilog = EXAMPLES
+class SwitchesSolver(Solver):
+    description = "Solve the switches puzzle of seed 001 on any graph."
+    epilog = EXAMPLES
 
-    def solve_arguments(self, p) -> None:
+    def arguments(self, p) -> None:
         p.add_argument("file", help="puzzle file ('-' for standard input)")
         p.add_argument("--count", action="store_true", help="also print how many answers exist")
 
@@ -46,12 +42,11 @@ class Switches(Game):
             print("No solution")
             print(f"puzzlebot: {e}", file=sys.stderr)
             return e.exit_code
-        print(answer.line())
-        if args.count:
-            print(f"solutions: {answer.solutions}" + (f" (2^{answer.nullity})" if answer.nullity > 1 else ""))
+        print(answer.to_text(count=args.count))
         if not answer.minimal:
             print(f"puzzlebot: note: {answer.method}", file=sys.stderr)
         return 0
 
 
-GAME = Switches()
+GAME = Game(name="switches", title="the switches graph puzzle", summary="lights on a graph: which switches to flip",
+            solver=SwitchesSolver())

@@ -9,14 +9,16 @@ import json
 import sys
 
 from puzzlebot.bot.games.base import (
-    WEB_DEMO_OPTIONS,
     Detection,
     Game,
-    Reading,
-    StandIn,
+    Generator,
+    Player,
+    Reader,
+    Scorer,
+    Solver,
+    WebStandIn,
     cells_text,
     click_plan,
-    web_stand_in,
 )
 from puzzlebot.solvers.errors import PuzzlebotError, UnsolvableError
 
@@ -59,33 +61,12 @@ with --strict also when any cell or mark is unsure.
 MAX_COUNT = 100_000
 
 
-class Tango(Game):
-    name = "tango"
-    title = "LinkedIn Tango"
-    summary = "LinkedIn Tango: suns and moons"
-    can = frozenset({"solve", "generate", "detect", "hint", "run", "demo"})
-    window_title = "Tango"
-    example_image = "examples/tango.png"
-    values = {0: "empty", 1: "a sun", 2: "a moon"}
-    labels = {1: "S", 2: "M"}
-    solve_description = ("Solve a Tango board by deduction (as a person would), searching only when "
-                         "deduction stalls. Reports whether the solution is unique and a difficulty score.")
-    solve_epilog = EXAMPLES
-    generate_description = "Tango puzzles of a given size and difficulty, reproducible with --seed."
-    generate_epilog = GENERATE_EXAMPLES
-    detect_description = ("Read a Tango board (4x4 to 14x14, any look): suns, moons, locked givens "
-                          "and = / x marks, and say how each was told.")
-    detect_epilog = DETECT_EXAMPLES
-    run_examples = """\
-  puzzlebot calibrate tango              # search the whole screen
-  puzzlebot run tango --window Tango --interval 0.02
-  puzzlebot run tango --dry-run --hint plan.png      # show the plan, touch nothing
-"""
-    demo_options = WEB_DEMO_OPTIONS
+class TangoSolver(Solver):
+    description = ("Solve a Tango board by deduction (as a person would), searching only when "
+                   "deduction stalls. Reports whether the solution is unique and a difficulty score.")
+    epilog = EXAMPLES
 
-    # --- files ---------------------------------------------------------------
-
-    def solve_arguments(self, p) -> None:
+    def arguments(self, p) -> None:
         p.add_argument("file", help="puzzle file ('-' for standard input)")
         p.add_argument("--explain", action="store_true", help="print every deduction step in order")
         p.add_argument("--hint", type=int, nargs="?", const=1, choices=(1, 2, 3), metavar="LEVEL",
@@ -114,7 +95,12 @@ class Tango(Game):
             sys.stdout.flush()
         return worst
 
-    def generate_arguments(self, t) -> None:
+
+class TangoGenerator(Generator):
+    description = "Tango puzzles of a given size and difficulty, reproducible with --seed."
+    epilog = GENERATE_EXAMPLES
+
+    def arguments(self, t) -> None:
         t.add_argument("--size", type=int, default=6, help="even board size, 4 to 14 (default 6)")
         t.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
         t.add_argument("--difficulty", default="any", help="score band (default any)")
@@ -143,72 +129,75 @@ class Tango(Game):
                 print(g.puzzle.to_text(), end="", flush=True)
         return 0
 
-    # --- screenshots -------------------------------------------------------------
 
-    def detect(self, img) -> Detection:
-        from puzzlebot.vision.tango.reader import read_tango
+class TangoReader(Reader):
+    description = ("Read a Tango board (4x4 to 14x14, any look): suns, moons, locked givens "
+                   "and = / x marks, and say how each was told.")
+    epilog = DETECT_EXAMPLES
+    example_image = "examples/tango.png"
 
-        rd = read_tango(img)
-        b, lat = rd.board, rd.lattice
+    def read_board(self, img, lattice=None, hint=None):
+        from puzzlebot.vision.tango import reader
+
+        return reader.read(img, lattice)
+
+    def check(self, reading) -> None:
+        from puzzlebot.solvers.tango.rules import violations
+
+        broken = violations(reading.board)
+        if broken:
+            raise UnsolvableError(f"the board on screen breaks a rule: {broken[0].text}; not clicking")
+
+    def read_cells(self, img, lattice, reading, only=None):
+        from puzzlebot.vision.tango.reader import read_cells
+
+        return read_cells(img, lattice, reading, only)
+
+    def whole_in(self, img, lattice, reading):
+        from puzzlebot.vision.tango.reader import whole_in
+
+        return whole_in(img, lattice, reading)
+
+    def describe(self, rd) -> Detection:
+        b, lat, looks = rd.board, rd.lattice, rd.looks
         lines = b.render().split("\n")
         for r, c in rd.unsure_cells:  # rows are every other line, cells every fourth column
             row = lines[2 * r].ljust(4 * b.size)
             lines[2 * r] = (row[:4 * c] + "?" + row[4 * c + 1:]).rstrip()
-        lines.append(f"{b.size}x{b.size} board ({'dark' if rd.dark else 'light'} ground), cells bounded by "
-                     f"{rd.how}, pitch {lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); upper case = locked "
+        lines.append(f"{b.size}x{b.size} board ({'dark' if looks.dark else 'light'} ground), cells bounded by "
+                     f"{looks.how}, pitch {lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); upper case = locked "
                      "given, lower case = placed, ? = unsure")
-        lines.append(f"pieces: {rd.pieces}")
-        lines.append(f"givens: {rd.givens}")
+        lines.append(f"pieces: {looks.pieces}")
+        lines.append(f"givens: {looks.givens}")
         edges = " ".join(f"r{a + 1}c{b_ + 1}-r{c + 1}c{d + 1}" for a, b_, c, d in rd.unsure_edges)
         if rd.unsure_cells:
             lines.append("unsure cells: " + cells_text(rd.unsure_cells))
         if rd.unsure_edges:
             lines.append("unsure edges: " + edges)
         data = b.to_json()
-        data.update({"size": b.size, "lattice": lat.as_dict(), "dark": rd.dark, "sure": rd.sure,
+        data.update({"size": b.size, "lattice": lat.as_dict(), "dark": looks.dark, "sure": rd.sure,
                      "unsure_cells": [list(x) for x in rd.unsure_cells],
                      "unsure_edges": [list(x) for x in rd.unsure_edges],
-                     "cells_by": rd.how, "pieces": rd.pieces, "givens": rd.givens})
+                     "cells_by": looks.how, "pieces": looks.pieces, "givens": looks.givens})
         unsure = [w for w in (cells_text(rd.unsure_cells), edges and "marks " + edges) if w]
-        return Detection(rd.sure, lat, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
+        return Detection(rd, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
 
-    # --- the bot ---------------------------------------------------------------
 
-    def read(self, img, hint=None):
-        import numpy as np
-
-        from puzzlebot.solvers.tango.rules import violations
-        from puzzlebot.vision.errors import UnreadableBoardError
-        from puzzlebot.vision.tango.reader import read_tango
-
-        rd = read_tango(img)
-        if not rd.sure:
-            parts = [f"r{r + 1}c{c + 1}" for r, c in rd.unsure_cells]
-            parts += [f"the mark between r{a + 1}c{b + 1} and r{c + 1}c{d + 1}" for a, b, c, d in rd.unsure_edges]
-            raise UnreadableBoardError(f"not sure what the board shows ({', '.join(parts)}); not clicking",
-                                       rd.lattice)
-        broken = violations(rd.board)
-        if broken:
-            raise UnsolvableError(f"the board on screen breaks a rule: {broken[0].text}; not clicking")
-        state = np.array(rd.board.cells, dtype=np.int64)
-        return Reading(state, rd.lattice, rd, list(getattr(rd, "touches", [])))
-
-    def read_cells(self, img, lattice, reading, only=None):
-        from puzzlebot.vision.tango.reader import read_cells
-
-        return read_cells(img, lattice, reading.raw, only)
-
-    def whole_in(self, img, lattice, reading):
-        from puzzlebot.vision.tango.reader import whole_in
-
-        return whole_in(img, lattice, reading.raw)
+class TangoPlayer(Player):
+    window_title = "Tango"
+    run_examples = """\
+  puzzlebot calibrate tango              # search the whole screen
+  puzzlebot run tango --window Tango --interval 0.02
+  puzzlebot run tango --dry-run --hint plan.png      # show the plan, touch nothing
+"""
+    labels = {1: "S", 2: "M"}
 
     def plan(self, reading):
         import numpy as np
 
         from puzzlebot.solvers.tango.solve import NoTangoSolution, solve
 
-        board = reading.raw.board
+        board = reading.board
         try:
             answer = solve(board.givens())
         except NoTangoSolution as e:
@@ -218,7 +207,9 @@ class Tango(Game):
         target = np.array(answer.solution.cells, dtype=np.int64)
         return click_plan(reading.state, target, 3, np.array(board.locked, bool))
 
-    def label_has_board(self, label):
+
+class TangoScorer(Scorer):
+    def has_board(self, label):
         return label.get("kind") != "no-tango-board"
 
     def score(self, data, label):
@@ -247,45 +238,15 @@ class Tango(Game):
                             f"{want.get(k, 'none')}", (a, b_)))
         return out
 
-    def stand_in(self, workdir, options) -> StandIn:
-        seed = getattr(options, "seed", 7)
-        return web_stand_in("puzzlebot.sim.tango.page", "tango", f"Tango 6x6 (seed {seed})", (400, 20, 820, 760),
-                            workdir, options, "--seed", str(seed))
-
 
 def _solve_one(board, args) -> int:
-    from puzzlebot.solvers.tango.board import SYMBOL
-    from puzzlebot.solvers.tango.engine import RULES
     from puzzlebot.solvers.tango.solve import hint, solve
 
     if args.hint is not None:
         print(hint(board).level(args.hint))
         return 0
     answer = solve(board, explain=args.explain or args.json)
-    sol = answer.solution
-    many = answer.solutions > 1
-    if args.json:
-        print(json.dumps({
-            "solution": ["".join(SYMBOL[v] for v in row) for row in sol.cells],
-            "solutions": "more than one" if many else 1,
-            "deduced": answer.deduced,
-            "difficulty": answer.score,
-            "steps": [{"cell": list(st.cell), "value": SYMBOL[st.value], "rule": st.rule,
-                       "because": st.because} for st in answer.steps],
-        }))
-        return 0
-    if args.explain:
-        for i, st in enumerate(answer.steps, 1):
-            print(f"{i:3d}. [{st.rule}] {st.text()}")
-        print()
-    print(sol.render())
-    how = "by deduction alone" if answer.deduced else f"deduction stalls; search needed ({answer.branches} branch points)"
-    count = "more than one solution (this is one of them)" if many else "exactly one solution"
-    score = f", difficulty {answer.score}" if answer.score is not None else ""
-    print(f"{count}; solved {how}{score}")
-    if args.explain:
-        used = sorted({st.rule for st in answer.steps}, key=lambda r: RULES[r].tier)
-        print("rules used: " + ", ".join(used))
+    print(json.dumps(answer.to_json()) if args.json else answer.to_text(explain=args.explain))
     return 0
 
 
@@ -296,6 +257,7 @@ def _debug(img, rd):
     from puzzlebot.vision.overlay import GREY, dots, draw_lattice, label_cells
 
     b, lat = rd.board, rd.lattice
+    unsure = set(rd.unsure_cells)
     texts, empty = {}, []
     for r in range(b.size):
         for c in range(b.size):
@@ -304,7 +266,7 @@ def _debug(img, rd):
             else:
                 t = SYMBOL[b.cells[r][c]]
                 texts[(r, c)] = (t + "*") if b.locked[r][c] else t
-    out = dots(label_cells(draw_lattice(img, lat), lat, texts, set(rd.unsure_cells)), lat, empty, GREY, 0.05)
+    out = dots(label_cells(draw_lattice(img, lat), lat, texts, unsure), lat, empty, GREY, 0.05)
     for e in b.edges:
         (r1, c1), (r2, c2) = e.cells()
         x = lat.x0 + ((c1 + c2) / 2 + 0.5) * lat.px
@@ -318,4 +280,15 @@ def _debug(img, rd):
     return out
 
 
-GAME = Tango()
+GAME = Game(
+    name="tango",
+    title="LinkedIn Tango",
+    summary="LinkedIn Tango: suns and moons",
+    values={0: "empty", 1: "a sun", 2: "a moon"},
+    solver=TangoSolver(),
+    generator=TangoGenerator(),
+    reader=TangoReader(),
+    player=TangoPlayer(),
+    scorer=TangoScorer(),
+    stand_in=WebStandIn("puzzlebot.sim.tango.page", "tango", "Tango 6x6", (400, 20, 820, 760)),
+)

@@ -183,10 +183,31 @@ class LightsAnswer:
     minimal: bool
     method: str
     quiet: np.ndarray = field(repr=False)  # (nullity, rows, cols) quiet patterns
+    board: np.ndarray | None = field(default=None, repr=False)  # the board solved
+    states: int = 2
 
     @property
     def total(self) -> int:
         return int(self.presses.sum())
+
+    def to_json(self) -> dict:
+        return {"presses": [[r, c] for r, c in self.cells()], "total": self.total, "solutions": self.solutions,
+                "minimal": self.minimal, "method": self.method}
+
+    def to_text(self, hint: bool = False) -> str:
+        """The cells to press drawn as X on the board (``hint``: the board
+        with them in brackets), the presses, and how many answers exist."""
+        from puzzlebot.solvers.lights.board import format_board, format_hint
+
+        if hint:
+            lines = [format_hint(self.board, self.presses, self.states)]
+        else:
+            marks = self.presses if self.states > 2 else (self.presses > 0)
+            lines = [format_board(marks, max(self.states, 2)).replace("#", "X")]
+        cells = " ".join(f"({r + 1},{c + 1})" for r, c in self.cells())
+        lines.append(f"{self.total} presses (row,col from 1): {cells}" if self.total else "already solved: no presses")
+        lines.append(f"{self.solutions} solution{'s' if self.solutions != 1 else ''}; {self.method}")
+        return "\n".join(lines)
 
     def cells(self) -> list[tuple[int, int]]:
         """Cells to press, row-major (each listed once per press)."""
@@ -243,6 +264,8 @@ def solve(board: np.ndarray, rules: LightsRules | None = None) -> LightsAnswer:
         minimal=minimal,
         method=method,
         quiet=quiet,
+        board=board,
+        states=rules.states,
     )
 
 

@@ -174,13 +174,6 @@ class Propagator:
                     todo.add(n + c if L < n else r)
 
 
-def propagate(board: TangoBoard) -> LineState:
-    """The board after line-rule deduction (may be partly filled)."""
-    p = Propagator(LineState(board))
-    p.run()
-    return p.s
-
-
 # --- named rules, for people ------------------------------------------------
 
 

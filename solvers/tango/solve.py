@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from puzzlebot.solvers.errors import UnsolvableError
-from puzzlebot.solvers.tango.board import EMPTY, NAME, TangoBoard, cell_name
+from puzzlebot.solvers.tango.board import EMPTY, NAME, SYMBOL, TangoBoard, cell_name
 from puzzlebot.solvers.tango.engine import RULES, Contradiction, Explainer, LineState, Propagator, Step, difficulty
 from puzzlebot.solvers.tango.rules import check_solution, violations
 from puzzlebot.solvers.tango.search import count_solutions
@@ -27,6 +27,30 @@ class TangoAnswer:
     @property
     def unique(self) -> bool:
         return self.solutions == 1
+
+    def to_json(self) -> dict:
+        return {"solution": ["".join(SYMBOL[v] for v in row) for row in self.solution.cells],
+                "solutions": "more than one" if self.solutions > 1 else 1,
+                "deduced": self.deduced, "difficulty": self.score,
+                "steps": [{"cell": list(st.cell), "value": SYMBOL[st.value], "rule": st.rule, "because": st.because}
+                          for st in self.steps]}
+
+    def to_text(self, explain: bool = False) -> str:
+        """The solved board, whether it is the only solution and how it was
+        reached; ``explain``: every deduction first, the rules used last."""
+        lines = []
+        if explain:
+            lines += [f"{i:3d}. [{st.rule}] {st.text()}" for i, st in enumerate(self.steps, 1)] + [""]
+        lines.append(self.solution.render())
+        how = ("by deduction alone" if self.deduced else
+               f"deduction stalls; search needed ({self.branches} branch points)")
+        count = "more than one solution (this is one of them)" if self.solutions > 1 else "exactly one solution"
+        score = f", difficulty {self.score}" if self.score is not None else ""
+        lines.append(f"{count}; solved {how}{score}")
+        if explain:
+            used = sorted({st.rule for st in self.steps}, key=lambda r: RULES[r].tier)
+            lines.append("rules used: " + ", ".join(used))
+        return "\n".join(lines)
 
 
 class NoTangoSolution(UnsolvableError):

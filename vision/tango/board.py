@@ -91,8 +91,10 @@ RELAXED_SHARE = 0.6
 # image may have cut the grid there.
 EDGE_ROOM = 0.25
 # A row or column of cells past the board is "the board continuing" when
-# this share of its cells are bounded like the board's (and look like them).
-CONTINUE_SHARE = 0.5
+# this share of its cells are bounded like the board's (and look like them):
+# bounded boxes past a Tango board are rarer than look-alike colours past a
+# Lights Out board (board_checks.CONTINUE_SHARE), so fewer are enough.
+BOUNDED_BEYOND = 0.5
 # The lattice found at the working size is refined at full resolution within
 # this share of the pitch (or two working pixels) and of the pitch itself:
 # further out, symbols' outlines pull the borders off the lines.
@@ -323,7 +325,7 @@ def _best_block(sides: SideEvidence, lat: Lattice, box: float) -> _Block | None:
                             ("bottom", good[i + n, j:j + n] if i + n < rows else None),
                             ("left", good[i:i + n, j - 1] if j > 0 else None),
                             ("right", good[i:i + n, j + n] if j + n < cols else None)):
-            if strip is not None and strip.mean() >= CONTINUE_SHARE:
+            if strip is not None and strip.mean() >= BOUNDED_BEYOND:
                 out.append(side)
         return out
 
@@ -479,9 +481,13 @@ def _search_near(img: np.ndarray, lat: Lattice) -> _Block | None:
     return block
 
 
+# Two lattices found in two looks are one when their pitches differ by under
+# SAME_PITCH (a share) and their cells' edges by under SAME_PHASE of a pitch.
+SAME_PITCH, SAME_PHASE = 0.02, 0.1
+
+
 def _same(a: Lattice, b: Lattice) -> bool:
-    return abs(a.px - b.px) < 0.02 * a.px and abs(((a.x0 - b.x0) / a.px + 0.5) % 1 - 0.5) < 0.1 \
-        and abs(((a.y0 - b.y0) / a.py + 0.5) % 1 - 0.5) < 0.1
+    return b.on_grid_of(a, SAME_PITCH, SAME_PHASE)
 
 
 def refine(img: np.ndarray, lat: Lattice, box: float, scale: float = 1.0) -> tuple[Lattice, float]:

@@ -24,10 +24,12 @@ import cv2
 import numpy as np
 
 from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
+from puzzlebot.vision import board_checks
 from puzzlebot.vision.colour_math import distance, median_first, squared_distance
 
-# Cells are compared as PATCH x PATCH pixel patches of their middle ...
-PATCH = 24
+# Cells are compared as PATCH x PATCH pixel patches of their middle (the size
+# board_checks compares cells at too) ...
+PATCH = board_checks.PATCH
 # ... cut this far (fraction of the cell's box) inside the box: clear of grid
 # lines and box borders.
 INSET = 0.12
@@ -42,9 +44,9 @@ BORDER_AT, BORDER_RANGE = (0.93, 1.16), (0.2, 0.46)
 GROUND_AT = (0.72, 0.8, 0.88)
 # A pixel is ink when it differs from the ground by more than this (Lab).
 INK = 18.0
-# Empty cells have less ink than this share of the patch; pieces more than
-# PIECE (icons cover 15-60%; JPEG noise and anti-aliasing stay below 2%).
-EMPTY_INK, PIECE_INK = 0.025, 0.06
+# A cell holding a piece has more ink than this share of its patch (icons
+# cover 15-60%; JPEG noise and anti-aliasing on empty cells stay below 2%).
+PIECE_INK = 0.06
 # A pixel fits a template when within this Lab distance of it (at the best
 # of the nine one-pixel shifts): ground shades of locked cells (~6-12) and
 # JPEG noise stay well inside.
@@ -102,17 +104,6 @@ GIVENS_CLEAR = 1.5
 # ... and at least this share of the differing cells look alike (the givens);
 # the rest (a hover highlight) are unsure.
 GIVENS_AGREE = 0.6
-
-
-# OpenCV's 8-bit Lab to L on 0-100 and a, b around 0, per channel.
-_LAB_SCALE = np.empty((1, 256, 3), np.float32)
-_LAB_SCALE[0, :, 0] = np.arange(256, dtype=np.float32) * (100 / 255)
-_LAB_SCALE[0, :, 1] = _LAB_SCALE[0, :, 2] = np.arange(256, dtype=np.float32) - 128
-
-
-def lab_float(img: np.ndarray) -> np.ndarray:
-    """Lab of a BGR image as float32: L 0-100, a and b -128..127."""
-    return cv2.LUT(cv2.cvtColor(img, cv2.COLOR_BGR2LAB), _LAB_SCALE)
 
 
 @dataclass
@@ -340,7 +331,6 @@ class CellReading:
     unread: list[tuple[int, int]] = field(default_factory=list)  # neither empty, sun nor moon for sure
     apart: float = 1.0  # the smallest difference between two templates
     misfits: list[tuple[int, int]] = field(default_factory=list)  # cells that fit no learned look
-    refusal: str | None = None  # set when the cells are not a Tango board's
     extra: dict = field(default_factory=dict)
 
 

@@ -104,23 +104,6 @@ def _window(lab: np.ndarray, cx: float, cy: float, a: int) -> np.ndarray | None:
     return lab[y - a - 1:y + a + 2, x - a - 1:x + a + 2]
 
 
-def _shift_dist(win: np.ndarray, ref: np.ndarray, with_ref: bool = False):
-    """Per-pixel distance of win's middle to ref, at the one-pixel shift of
-    the whole window that fits best (a line a pixel off on this edge; a
-    per-pixel shift would let a glyph's bar hide in the line's blur); with
-    the shifted ref when asked."""
-    n = win.shape[0] - 2
-    mid = win[1:-1, 1:-1]
-    best, score, at = None, np.inf, None
-    for dy in range(3):
-        for dx in range(3):
-            d = distance(mid, ref[dy:dy + n, dx:dx + n])
-            m = float(np.mean(np.minimum(d, 2 * INK)))  # a mark's ink must not pick the shift
-            if m < score:
-                best, score, at = d, m, ref[dy:dy + n, dx:dx + n]
-    return (best, at) if with_ref else best
-
-
 def _near_middle(shape: tuple[int, int], radius: float) -> np.ndarray:
     yy, xx = np.mgrid[0:shape[0], 0:shape[1]]
     c = (shape[0] - 1) / 2
@@ -325,7 +308,10 @@ def _centred_kind(parts, size: int, pitch: float, line: np.ndarray | None) -> st
 
 
 def _shift_dist_many(wins: np.ndarray, refs: np.ndarray, shifts: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_shift_dist` for many windows at once: ``wins`` (E, n+2, n+2, 3)
+    """Per-pixel distance of each window's middle to its reference at the
+    one-pixel shift of the whole window that fits best (a line a pixel off on
+    this edge; a per-pixel shift would let a glyph's bar hide in the line's
+    blur), for many windows at once: ``wins`` (E, n+2, n+2, 3)
     against ``refs`` (E or 1, n+2, n+2, 3); returns the distances (E, n, n)
     and each window's shifted ref (E, n, n, 3).  ``shifts`` False: no shift
     (the same line further along lies where this one does)."""

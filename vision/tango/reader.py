@@ -22,9 +22,11 @@ import numpy as np
 from puzzlebot.solvers.tango.board import EMPTY, Edge, TangoBoard
 from puzzlebot.solvers.tango.rules import violations
 from puzzlebot.vision.board_checks import TOUCH_PITCH, Wholeness
+from puzzlebot.vision.colour_math import to_lab
 from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.lattice import Lattice
-from puzzlebot.vision.tango.board import CONTINUE_SHARE, MAX_N, MIN_N, SIDES_NEEDED, SideEvidence, locate
+from puzzlebot.vision.reading import Reading
+from puzzlebot.vision.tango.board import BOUNDED_BEYOND, MAX_N, MIN_N, SIDES_NEEDED, SideEvidence, locate
 from puzzlebot.vision.tango.cells import (
     COLOURLESS,
     FIT,
@@ -35,7 +37,6 @@ from puzzlebot.vision.tango.cells import (
     CellReading,
     _match,
     cut_cells,
-    lab_float,
     sure_cells,
 )
 from puzzlebot.vision.tango.cells import read_cells as read_cell_looks
@@ -79,42 +80,38 @@ LOOK_AROUND = 1.5
 
 
 @dataclass
-class TangoReading:
-    board: TangoBoard
-    lattice: Lattice
-    dark: bool
-    cell_conf: np.ndarray  # 0..1 per cell
-    edge_conf: dict[tuple[int, int, int, int], float] = field(default_factory=dict)
-    unsure_cells: list[tuple[int, int]] = field(default_factory=list)
-    unsure_edges: list[tuple[int, int, int, int]] = field(default_factory=list)
+class TangoLooks:
+    """What the reader learnt of this game's look: the empty cells' and the
+    pieces' looks (``cells``), each cell's ground, the cells' boxes, and how
+    each decision was made (said in ``detect``)."""
+
+    cells: CellReading = field(repr=False)
+    grounds: list[np.ndarray] = field(repr=False)  # each cell's ground, for re-reads
     box: float = 1.0  # share of the pitch a cell's box spans
+    dark: bool = False
     how: str = ""  # what bounds the cells
     pieces: str = ""  # how suns were told from moons
     givens: str = ""  # how givens were told from placed pieces
+    edge_conf: dict[tuple[int, int, int, int], float] = field(default_factory=dict)
     covered: list[tuple[int, int]] = field(default_factory=list)  # read through a pointer
     unread: list[tuple[int, int]] = field(default_factory=list)  # unsure what they hold (else only if given)
-    grounds: list[np.ndarray] | None = field(default=None, repr=False)  # each cell's ground, for re-reads
-    touches: list[str] = field(default_factory=list)  # sides where the image ends at the board
-    looks: CellReading | None = field(default=None, repr=False)
 
-    @property
-    def sure(self) -> bool:
-        return not self.unsure_cells and not self.unsure_edges
 
-    def rows_text(self) -> list[str]:
-        """Rows as S/M/. with lower case for unlocked pieces and ? where unsure."""
-        out = []
-        for r in range(self.board.size):
-            row = ""
-            for c in range(self.board.size):
-                if (r, c) in self.unsure_cells:
-                    row += "?"
-                    continue
-                v = self.board.cells[r][c]
-                ch = {EMPTY: ".", 1: "S", 2: "M"}[v]
-                row += ch if (self.board.locked[r][c] or v == EMPTY) else ch.lower()
-            out.append(row)
-        return out
+def rows_text(reading: Reading) -> list[str]:
+    """Rows as S/M/. with lower case for unlocked pieces and ? where unsure."""
+    b, unsure = reading.board, set(reading.unsure_cells)
+    out = []
+    for r in range(b.size):
+        row = ""
+        for c in range(b.size):
+            if (r, c) in unsure:
+                row += "?"
+                continue
+            v = b.cells[r][c]
+            ch = {EMPTY: ".", 1: "S", 2: "M"}[v]
+            row += ch if (b.locked[r][c] or v == EMPTY) else ch.lower()
+        out.append(row)
+    return out
 
 
 def _board_lab(img: np.ndarray, lat: Lattice) -> tuple[np.ndarray, Lattice]:
@@ -133,7 +130,7 @@ def _board_lab(img: np.ndarray, lat: Lattice) -> tuple[np.ndarray, Lattice]:
     A = np.float32([[sx, 0, M - sx * sl.x0], [0, sy, M - sy * sl.y0]])
     side = n * R + 2 * M
     out = cv2.warpAffine(src, A, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return lab_float(out), Lattice(M, M, R, R, n, n)
+    return to_lab(out), Lattice(M, M, R, R, n, n)
 
 
 def _cells_of(lab: np.ndarray, local: Lattice, box: float, grounds=None):
@@ -163,7 +160,7 @@ def _pieces_offset(cr: CellReading, box: float) -> tuple[float, float]:
     return float(dx), float(dy)
 
 
-def read_tango(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> TangoReading:
+def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> Reading:
     """Read the Tango board in ``img`` (BGR).  NoBoardError when the image
     holds no Tango board (PartialBoardError when only part of one).
 
@@ -233,12 +230,23 @@ def read_tango(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0
                            "another game, or not read right")
     ground = cr.empty_ground if cr.empty_ground is not None else np.median(empty_grounds, axis=0)
     dark = float(ground[0]) < DARK_L
-    return TangoReading(board, lattice, dark, cr.conf, edge_conf, sorted(set(cr.unsure)), unsure_edges, box=box,
-                        how=how, pieces=cr.pieces, givens=cr.givens, covered=cr.covered, unread=cr.unread, touches=touches, looks=cr,
-                        grounds=[c.ground for c in cells])
+    unsure: dict = {}
+    unread, odd = set(cr.unread), set(cr.odd_empty)
+    for rc in sorted(set(cr.unsure)):
+        unsure[rc] = ("its ground differs from the other empty cells'" if rc in odd else
+                      "like neither an empty cell nor a sun or a moon" if rc in unread else
+                      f"not sure whether it is a given ({cr.givens})")
+    for key in unsure_edges:
+        unsure[key] = f"the mark is unclear (confidence {edge_conf[key]:.2f})"
+    state = np.array(board.cells, dtype=np.int64)
+    for rc in cr.unsure:
+        state[rc] = -1
+    looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how, cr.pieces, cr.givens, edge_conf,
+                       cr.covered, cr.unread)
+    return Reading(board, state, lattice, unsure, tuple(touches), looks)
 
 
-def read_cells(img: np.ndarray, lat: Lattice, reading: TangoReading, only: np.ndarray | None = None) -> np.ndarray:
+def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
     """Every cell of a fresh capture, against the looks learned when the
     board was read: EMPTY, SUN or MOON, or -1 where it cannot be told
     (mid-animation, covered).  What the bot checks before and after each move.
@@ -247,8 +255,8 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: TangoReading, only: np.nd
     out = np.full((lat.rows, lat.cols), -1, np.int64)
     if not where:
         return out
-    cells = _patches_direct(img, lat, reading.box, reading.grounds, where)
-    looks = reading.looks
+    cells = _patches_direct(img, lat, reading.looks.box, reading.looks.grounds, where)
+    looks = reading.looks.cells
     templates = [np.zeros((PATCH, PATCH, 3), np.float32)] + [lk.template for lk in looks.looks]
     best, misfit, (margin, cover) = _match(cells, templates)
     ok = sure_cells(best, misfit, margin, cover, looks.apart)
@@ -278,20 +286,21 @@ def _patches_direct(img: np.ndarray, lat: Lattice, box: float, grounds: list[np.
         part = img[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else np.zeros((1, 1, 3), np.uint8)
         tiles[:, i * PATCH:(i + 1) * PATCH] = cv2.resize(
             part, (PATCH, PATCH), interpolation=cv2.INTER_AREA if part.shape[0] >= PATCH else cv2.INTER_LINEAR)
-    patches = lab_float(tiles).reshape(PATCH, len(where), PATCH, 3).transpose(1, 0, 2, 3)
+    patches = to_lab(tiles).reshape(PATCH, len(where), PATCH, 3).transpose(1, 0, 2, 3)
     ground = np.asarray(grounds, np.float32).reshape(n, lat.cols, 3)
     zero = np.zeros(3, np.float32)
     return [Cell(patches[i], ground[r, c], zero, np.zeros((PATCH, PATCH), bool)) for i, (r, c) in enumerate(where)]
 
 
-def whole_in(img: np.ndarray, lat: Lattice, reading: TangoReading) -> Wholeness:
+def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
     """Whether the board read before is whole in a larger capture of its
     surroundings: no bounded cells continue past it."""
     from puzzlebot.vision.lattice import gradient
 
     crop, local, _ = lat.crop(img, LOOK_AROUND)
     sides = SideEvidence(gradient(crop))
-    ev = np.nan_to_num(sides.cells(local, reading.box, -1, -1, lat.rows + 2, lat.cols + 2), nan=0.0) >= SIDES_NEEDED
+    ev = np.nan_to_num(sides.cells(local, reading.looks.box, -1, -1, lat.rows + 2, lat.cols + 2),
+                       nan=0.0) >= SIDES_NEEDED
     out = Wholeness()
     h, w = crop.shape[:2]
     x0, y0, x1, y1 = local.bbox
@@ -300,9 +309,9 @@ def whole_in(img: np.ndarray, lat: Lattice, reading: TangoReading) -> Wholeness:
     for side, strip in strips.items():
         if room[side] < TOUCH_PITCH:
             out.touches.append(side)
-        elif strip.mean() >= CONTINUE_SHARE:
+        elif strip.mean() >= BOUNDED_BEYOND:
             out.continues.append(side)
     return out
 
 
-__all__ = ["TangoReading", "read_tango", "read_cells", "whole_in", "MIN_N", "MAX_N", "FIT"]
+__all__ = ["TangoLooks", "read", "read_cells", "whole_in", "rows_text", "MIN_N", "MAX_N", "FIT"]
