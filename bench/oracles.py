@@ -155,3 +155,44 @@ def ortools_ripple(rooms, givens, limit: int = 2, timeout_s: float | None = 60):
             if val:
                 grid[r][c] = v
     return count, grid, complete
+
+
+def ortools_zip(rows: int, cols: int, numbers: dict, walls: set, limit: int = 2, timeout_s: float | None = 60):
+    """Zip with CP-SAT: a circuit through every cell and a dummy node that
+    closes it from the last number back to 1 (AddCircuit), each cell's place
+    on the path as an integer; the numbers' places in order.  ``numbers``:
+    {(r, c): k}; ``walls``: {((r1, c1), (r2, c2))} either way round.
+    Returns (paths up to limit, the first path as [(r, c), ...], complete)."""
+    from ortools.sat.python import cp_model
+
+    n = rows * cols
+    k = max(numbers.values())
+    cell_of = {v: r * cols + c for (r, c), v in numbers.items()}
+    blocked = {frozenset(w) for w in walls}
+    m = cp_model.CpModel()
+    pos = [m.NewIntVar(0, n - 1, f"pos{i}") for i in range(n)]
+    arcs, lits = [], {}
+    for r in range(rows):
+        for c in range(cols):
+            a = r * cols + c
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < cols and frozenset({(r, c), (rr, cc)}) not in blocked:
+                    b = rr * cols + cc
+                    lit = m.NewBoolVar(f"a{a}_{b}")
+                    lits[a, b] = lit
+                    arcs.append((a + 1, b + 1, lit))  # node 0 is the dummy
+                    m.Add(pos[b] == pos[a] + 1).OnlyEnforceIf(lit)
+    arcs.append((0, cell_of[1] + 1, m.NewConstant(1)))
+    arcs.append((cell_of[k] + 1, 0, m.NewConstant(1)))
+    m.AddCircuit(arcs)
+    m.Add(pos[cell_of[1]] == 0)
+    m.Add(pos[cell_of[k]] == n - 1)
+    for v in range(1, k):
+        m.Add(pos[cell_of[v]] < pos[cell_of[v + 1]])
+    count, first, complete = _cp_count(m, pos, limit, timeout_s)
+    path = None
+    if first is not None:
+        order = sorted(range(n), key=lambda i: first[i])
+        path = [divmod(i, cols) for i in order]
+    return count, path, complete

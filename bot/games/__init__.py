@@ -18,6 +18,7 @@ MODULES = (
     "tango",
     "ripple",
     "queens",
+    "zip",
 )
 
 _games: list[Game] | None = None

@@ -1,0 +1,1 @@
+"""LinkedIn Zip: one path through every cell, numbers in order, no wall crossed."""
