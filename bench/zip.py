@@ -10,6 +10,10 @@ is searched for up to two answers (unique or not: every solver must agree,
 and each answer passes the rules checker).  The plain DFS (grow the path,
 numbers in order, no other pruning) gets DFS_BUDGET seconds a puzzle.
 Targets: real median <= 1 ms and every real one <= 20 ms; 10x10 <= 200 ms.
+
+Read: the reader on the real board crops, and on each placed in a 1920x1080
+page frame and a 1284x2778 phone frame (the page's own colour around it),
+whole read on one core; target <= 100 ms for a 1080p frame.
 """
 
 from __future__ import annotations
@@ -122,7 +126,45 @@ def main() -> int:
                         targets[group]])
     print_table("Zip summary", ["puzzles", "n", "ours median", "ours worst", "CP-SAT median", "CP-SAT worst",
                                 "median ratio", "plain DFS worst", "target"], summary)
+    read_table()
     return 0
+
+
+def read_table() -> None:
+    import cv2
+    import numpy as np
+
+    from puzzlebot.vision.image_io import load_image
+    from puzzlebot.vision.zip_reader import read
+
+    if not LABELS.exists():
+        progress(f"{LABELS} is absent: no reading benchmark")
+        return
+    cv2.setNumThreads(1)
+    rows, by_frame = [], {}
+    for e in json.loads(LABELS.read_text()):
+        if e["kind"] == "no-board":
+            continue
+        crop = load_image(LABELS.parent / e["file"])
+        page = np.median(crop[:4].reshape(-1, 3), axis=0).astype(np.uint8)
+        frames = {"crop": crop}
+        for name, (w, h) in (("1920x1080 page", (1920, 1080)), ("1284x2778 phone", (1284, 2778))):
+            f = np.empty((h, w, 3), np.uint8)
+            f[:] = page
+            y, x = (h - crop.shape[0]) // 3, (w - crop.shape[1]) // 2
+            f[y:y + crop.shape[0], x:x + crop.shape[1]] = crop
+            frames[name] = f
+        cells = []
+        for name, img in frames.items():
+            rd = read(img)
+            assert rd.sure, (e["file"], name)
+            t = median_time(lambda: read(img), repeat=5)
+            by_frame.setdefault(name, []).append(t)
+            cells.append(fmt_time(t))
+        rows.append([Path(e["file"]).name, *cells])
+    rows.append(["median", *(fmt_time(statistics.median(v)) for v in by_frame.values())])
+    print_table("Zip reader: whole read, one core (target <= 100 ms for a 1080p frame)",
+                ["board", "crop", "in a 1920x1080 page", "in a 1284x2778 phone screenshot"], rows)
 
 
 if __name__ == "__main__":

@@ -33,13 +33,18 @@ from puzzlebot.solvers.errors import PuzzlebotError
 if TYPE_CHECKING:
     from puzzlebot.bot.safety import Gesture
 
-# Between two steps of a drag the pointer rests this long (s): a page's
-# pointermove handler runs before the next step arrives (a quarter-pitch step
-# every 6 ms crosses a 60 px cell in about 25 ms).
+# Between two steps of a drag the pointer rests this long (s): a browser
+# hands a page one pointermove a frame (16 ms at 60 Hz), so a cell must take
+# longer than a frame to cross or the page sees the pointer jump over it (a
+# quarter-pitch step every 6 ms crosses a cell in about 25 ms; 4 ms lost
+# cells on our page and on a third-party Zip game).
 DRAG_PAUSE = 0.006
-# After pressing the button to start a drag, and before releasing it, wait this
-# long (s): games that start a drag on the press see it before the first move.
-DRAG_HOLD = 0.03
+# After pressing the button to start a drag, wait this long (s), and this long
+# before releasing it: web games built on React see the press (a state
+# update, rendered at the next frame) before the first move, and the last
+# move before the release, whose handler checks the path (20 and 30 ms lost
+# a press or the last step now and then on a third-party Zip game).
+DRAG_HOLD, RELEASE_HOLD = 0.05, 0.1
 
 
 class Aborted(PuzzlebotError):
@@ -117,10 +122,9 @@ class Mouse:
         self.log.append(("click", int(x), int(y)))
 
     def move(self, x: int, y: int) -> None:
-        try:
-            self._pg.moveTo(int(x), int(y))
-        except self._pg.FailSafeException:
-            raise Aborted(USER_CORNER) from None
+        """Move the pointer to (x, y) (the fail-safe checked first)."""
+        self._failsafe()
+        self._buttons.move(int(x), int(y))
         self.log.append(("move", int(x), int(y)))
 
     def key(self, name: str) -> None:
@@ -149,7 +153,7 @@ class Mouse:
                     self.log.append(("down", ev[1], ev[2]))
                     time.sleep(DRAG_HOLD)
                 elif kind == "up":
-                    time.sleep(DRAG_HOLD)
+                    time.sleep(RELEASE_HOLD)
                     self._buttons.up(ev[1], ev[2])
                     down = None
                     self.log.append(("up", ev[1], ev[2]))
@@ -169,14 +173,20 @@ class Mouse:
 
 
 class _XTestButtons:
-    """The left button through XTest on pyautogui's own X connection: a
-    press or release event alone, no pointer motion with it."""
+    """The pointer through XTest on pyautogui's own X connection: a press or
+    a release event alone (no pointer motion with it), and moves as one
+    motion event each (pyautogui's moveTo asks the server for the pointer's
+    place and the screen's size around every move: a 64-cell drag took 2 s)."""
 
     def __init__(self, display):
         from Xlib import X
         from Xlib.ext import xtest
 
         self._d, self._X, self._fake = display, X, xtest.fake_input
+
+    def move(self, x: int, y: int) -> None:
+        self._fake(self._d, self._X.MotionNotify, x=x, y=y)
+        self._d.sync()
 
     def down(self, x: int, y: int) -> None:
         self._fake(self._d, self._X.ButtonPress, 1)
@@ -193,6 +203,9 @@ class _PlatformButtons:
 
     def __init__(self, platform):
         self._p = platform
+
+    def move(self, x: int, y: int) -> None:
+        self._p._moveTo(x, y)
 
     def down(self, x: int, y: int) -> None:
         self._p._mouseDown(x, y, "left")

@@ -106,8 +106,7 @@ class Timings:
     settle: list[float] = field(default_factory=list)  # per action, done to settled
 
     def line(self) -> str:
-        count = (f"{self.clicks} clicks" if self.actions == self.clicks else
-                 f"{self.actions} actions, {self.clicks} presses")
+        count = f"{self.actions} actions, {self.clicks} presses"
         return (f"{self.total:.2f} s from start to the verified last action ({count}): "
                 f"capture {self.capture * 1e3:.0f} ms, read {self.read * 1e3:.0f} ms, "
                 f"solve {self.solve * 1e3:.0f} ms, act {self.click * 1e3:.0f} ms, verify {self.verify * 1e3:.0f} ms "
@@ -287,15 +286,17 @@ class Runner:
         prev_match = False  # the capture before showed the expected board
         self._changed_after_match = False
         replaced_since = None
+        next_look = 0.0
         state, img = None, None
         while True:
             img = self._grab(watch)
             t = time.perf_counter()
             means = wlat.cell_means(img)
+            middles = self.game.reader.values_in_middles
             changed = None if before is None else np.abs(means - before).max(axis=2) > STABLE_LEVELS
-            if changed is not None and not changed.any():
+            if changed is not None and not changed.any() and middles:
                 state, match = None, False  # not redrawn yet
-            elif changed is not None and before_state is not None:
+            elif changed is not None and before_state is not None and middles:
                 state = before_state.copy()
                 state[changed] = self.game.reader.read_cells(img, wlat, reading, changed)[changed]
                 match = np.array_equal(state, expected)
@@ -324,28 +325,38 @@ class Runner:
             gone = self._frame_moved(img, ref, ring) or (state is not None and float(np.mean(state == -1)) > 0.5)
             if stable and gone and self.target.moved():
                 return state, img, "moved"  # the window went elsewhere: the caller follows it
-            if stable and gone:
+            # after the last move, a board that stays other than predicted may
+            # have given way to a win screen, or been pushed elsewhere by one
+            # (the watch region then shows some other part of the page)
+            if stable and (gone or (last and state is not None and not match)):
                 replaced_since = replaced_since or now
-                if last and now - replaced_since >= WIN_SCREEN_HOLD and self._board_gone():
-                    return state, img, "replaced"
+                if last and now - replaced_since >= WIN_SCREEN_HOLD and now >= next_look:
+                    if self._board_gone(expected):
+                        return state, img, "replaced"
+                    next_look = now + WIN_SCREEN_HOLD  # a full read of the region: not on every poll
             else:
                 replaced_since = None
             if now - start > ceiling:
                 if ceiling < FIRST_CEILING or self.timeout is not None:
                     self.say(f"waited {ceiling:.1f} s (the settle ceiling) for the game to show the move")
-                if state is None:
-                    state = self.game.reader.read_cells(img, wlat, reading)
+                state = self.game.reader.read_cells(img, wlat, reading)  # every cell, afresh
+                if np.array_equal(state, expected):  # it shows the move; the colour barely changed
+                    self.t.settle.append(now - start)
+                    return state, img, "settled"
                 return state, img, "timeout"
             prev_means = means
             time.sleep(POLL)
 
-    def _board_gone(self) -> bool:
-        """Whether the region shows no board of this game any more."""
+    def _board_gone(self, expected: np.ndarray) -> bool:
+        """Whether, after the last move, the region shows no board of this
+        game any more (a win screen), or the board moved elsewhere in the
+        region showing the board the move predicts (a game that shows its
+        win above the board and pushes it down)."""
         try:
-            self.game.reader.read(self._grab(self.target.region))
+            moved = self.game.reader.read(self._grab(self.target.region))
         except (NoBoardError, PuzzlebotError):
             return True
-        return False
+        return moved.state.shape == expected.shape and bool(np.array_equal(moved.state, expected))
 
     def _screens(self) -> list[Region]:
         """Every monitor in the mouse's points: the capture's monitors over

@@ -109,3 +109,4 @@ def test_no_top_level_module_of_a_generic_name_is_installed(tmp_path):
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert tops == {"puzzlebot"}
     assert "puzzlebot/sim/tango/page.html" in names and "puzzlebot/bot/cli.py" in names
+    assert "puzzlebot/vision/digits.npz" in names and "puzzlebot/sim/zip/page.html" in names

@@ -147,6 +147,13 @@ REFOUND_SHARE = 0.5
 # FRAME_HUG of a pitch inside, as frames may hug the cells); whole pitches up
 # to it count as cells when it lies within FRAME_ROUND of the next one.
 FRAME_EDGE, FRAME_RUN, FRAME_REACH, FRAME_HUG, FRAME_ROUND = 10.0, 0.6, 3.0, 0.25, 0.3
+# Cells printing numbers: ink in the middle NUMBER_BOX of a cell (share of
+# the pitch) at least NUMBER_INK (Lab) from the cell's look and enclosed by
+# it, read by our digit reader.  NUMBERED_CELLS or more, each number once,
+# all on cells of one look while the other look prints none, are another
+# game's numbered dots (Zip); Lights Out games print numbers on every cell
+# (their index, or 1 and 0 for lit and off) when they print any.
+NUMBER_BOX, NUMBER_INK, NUMBERED_CELLS = 0.5, 40.0, 3
 # Rows or columns at the board's edge whose cells match neither look are a
 # caption lined up with it: a cell is odd beyond max(ODD_LOOKS * SAME_LOOK,
 # CAPTION_SPREAD times the cells' median distance); a line is dropped when
@@ -794,6 +801,34 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     return _reading(board, lat, dict(sorted(unsure.items(), key=lambda kv: str(kv[0]))), touches, looks)
 
 
+def numbered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray]
+                   ) -> dict[tuple[int, int], int]:
+    """The cells whose middles print a number the digit reader reads, and the numbers."""
+    from puzzlebot.vision.digits import read_number
+
+    inset = (1 - NUMBER_BOX) / 2
+    out = {}
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            mid = cell_patch(lab, lat, r, c, inset)
+            if mid.size == 0:
+                continue
+            look = np.asarray(looks[int(labels[r, c])] if int(labels[r, c]) < len(looks) else looks[0])
+            off = (np.linalg.norm(mid - look, axis=2) > NUMBER_INK).astype(np.uint8)
+            if not off.any():
+                continue
+            # the ink enclosed by the look: off-look pixels not joined to the box's border
+            n, comp = cv2.connectedComponents(off, connectivity=4)
+            border = set(np.unique(np.concatenate([comp[0], comp[-1], comp[:, 0], comp[:, -1]]))) - {0}
+            ink = (comp > 0) & ~np.isin(comp, list(border))
+            if not ink.any():
+                continue
+            read = read_number(ink)
+            if read.sure:
+                out[(r, c)] = read.value
+    return out
+
+
 def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray],
                  sep: float) -> tuple[list[tuple[int, int]], list[str]]:
     """Refuse another game's board and a part of a board; returns the cells
@@ -803,6 +838,12 @@ def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.nd
     reason, odd = foreign_content(lab, local, labels, sep)
     if reason:
         raise NoBoardError(f"no Lights Out board: the {lat.rows}x{lat.cols} grid found is not one: {reason}")
+    numbers = numbered_cells(lab, local, labels, looks)
+    looks_numbered = {int(labels[rc]) for rc in numbers}
+    if len(numbers) >= NUMBERED_CELLS and len(set(numbers.values())) == len(numbers) and len(looks_numbered) == 1:
+        raise NoBoardError(f"no Lights Out board: {len(numbers)} of its cells, all of one look, print numbers "
+                           f"({', '.join(str(v) for v in sorted(numbers.values())[:6])}): numbered dots of another "
+                           "game?")
     whole = wholeness(lab, local, looks, _odd_limit(sep))
     if not whole.whole:
         raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")

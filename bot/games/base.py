@@ -119,6 +119,10 @@ class Reader(ABC):
     description = ""
     epilog = ""
     example_image = ""  # a screenshot under examples/, for --help
+    # Whether a cell's value shows in the cell's own middle, so that between
+    # moves only the cells whose middles changed colour need reading again
+    # (False where a value is drawn on the cell's sides: Zip's trail).
+    values_in_middles = True
 
     @abstractmethod
     def read_board(self, img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None = None) -> Reading:

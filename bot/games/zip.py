@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 import sys
 
-from puzzlebot.bot.games.base import Game, Generator, Solver
-from puzzlebot.solvers.errors import InputError, PuzzlebotError
+from puzzlebot.bot.actions import Drag
+from puzzlebot.bot.games.base import Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn
+from puzzlebot.solvers.errors import InputError, PuzzlebotError, UnsolvableError
 
 EXAMPLES = """\
 file format: one line per row, a token per cell ('.' or the cell's number),
@@ -22,6 +23,16 @@ examples:
   puzzlebot solve zip examples/zip.txt             # the path drawn on the grid, and whether it is the only one
   puzzlebot solve zip examples/zip.txt --json      # {"path": [[r, c], ...], "solutions": 1}
   puzzlebot solve zip examples/zip.txt --hint 3    # the next step: 1 where, 2 rule, 3 cell and why
+"""
+
+DETECT_EXAMPLES = """\
+examples:
+  puzzlebot detect zip examples/zip.png
+  puzzlebot detect zip examples/zip.png --json
+  puzzlebot detect zip examples/zip.png --debug seen.png   # numbers, walls and the trail drawn over it
+
+exit status 4 when the image holds no Zip board (or only part of one);
+with --strict also when any number, wall or the trail is unsure.
 """
 
 GENERATE_EXAMPLES = """\
@@ -126,11 +137,159 @@ class ZipGenerator(Generator):
         return 0
 
 
+class ZipReader(Reader):
+    description = ("Read a Zip board (4x4 to 12x12, any look): its numbers (in discs or printed), the walls "
+                   "between cells and the trail drawn so far, and say how sure each is.")
+    epilog = DETECT_EXAMPLES
+    example_image = "examples/zip.png"
+    values_in_middles = False  # the trail's steps are read where it crosses the cells' sides
+
+    def read_board(self, img, lattice=None, hint=None):
+        from puzzlebot.vision import zip_reader
+
+        return zip_reader.read(img, lattice)
+
+    def check(self, reading) -> None:
+        from puzzlebot.solvers.zip.board import path_violations
+
+        p = reading.board
+        broken = path_violations(p, p.path, whole=False) if p.path else []
+        if broken:  # the trail read breaks a rule: the plan takes it back, nothing to refuse
+            return
+
+    def read_cells(self, img, lattice, reading, only=None):
+        from puzzlebot.vision.zip_reader import read_cells
+
+        return read_cells(img, lattice, reading, only)
+
+    def whole_in(self, img, lattice, reading):
+        from puzzlebot.vision.zip_reader import whole_in
+
+        return whole_in(img, lattice, reading)
+
+    def describe(self, rd) -> Detection:
+        from puzzlebot.vision.reading import where_name
+
+        p, lat = rd.board, rd.lattice
+        lines = p.render().split("\n")
+        lines.append(f"{p.rows}x{p.cols} board, numbers 1 to {len(p.numbers)} ({rd.looks.how}), {len(p.walls)} "
+                     f"walls, {max(0, len(p.path) - 1)} steps of trail drawn; pitch {lat.px:.1f} px at "
+                     f"({lat.x0:.0f}, {lat.y0:.0f}); o = cell on the trail, - and | its steps, # a wall")
+        for w, why in rd.unsure.items():
+            lines.append(f"unsure: {where_name(w)}: {why}")
+        data = p.to_json()
+        data.setdefault("path", [])
+        data.update({"lattice": lat.as_dict(), "sure": rd.sure,
+                     "unsure": [{"where": list(w) if isinstance(w, tuple) else w, "why": why}
+                                for w, why in rd.unsure.items()], "numbers_in": rd.looks.how})
+        unsure = [f"{where_name(w)}: {why}" for w, why in rd.unsure.items()]
+        return Detection(rd, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
+
+
+class ZipPlayer(Player):
+    window_title = "Zip"
+    run_examples = """\
+  puzzlebot run zip --window Zip
+  puzzlebot run zip --dry-run --hint plan.png     # the path drawn on the screenshot, touch nothing
+"""
+
+    def plan(self, reading):
+        """One drag per segment of the answer, from the end of the trail
+        drawn (or from 1) to the next number, then on to the next.  A trail
+        that leaves the answer is taken back first: the first drag starts on
+        the last of its cells the answer shares (pressing on a cell of the
+        trail takes it back to there, as in LinkedIn's game)."""
+        from puzzlebot.solvers.zip.board import ZipPuzzle, path_violations
+        from puzzlebot.solvers.zip.solve import solve
+        from puzzlebot.vision.zip_reader import expected_state
+
+        p = reading.board
+        bare = ZipPuzzle(p.rows, p.cols, p.numbers, p.walls)
+        drawn = p.path or [p.cell_of(1)]
+        ans = None
+        if not path_violations(p, drawn, whole=False):
+            ans = solve(bare, limit=1, start=drawn)
+        if ans is None or ans.path is None:
+            ans = solve(bare, limit=1)
+        if ans.path is None:
+            raise UnsolvableError("the puzzle on screen has no solution: not dragging")
+        answer = ans.path
+        keep = 0
+        while keep < len(drawn) and keep < len(answer) and drawn[keep] == answer[keep]:
+            keep += 1
+        keep = max(keep, 1)  # 1 itself is always right
+        stops = [i for i, cell in enumerate(answer) if cell in p.numbers and i >= keep] + [len(answer) - 1]
+        actions, at = [], keep - 1
+        state = reading.state.copy()
+        for stop in sorted(set(stops)):
+            if stop <= at:
+                continue
+            after = expected_state(bare, answer[:stop + 1])
+            actions.append(Drag(tuple(answer[at:stop + 1]), before=state, after=after))
+            state, at = after, stop
+        return actions
+
+
+class ZipScorer(Scorer):
+    def has_board(self, label):
+        return label.get("kind") != "no-board"
+
+    def score(self, data, label):
+        """Against our Zip labels: ``size``, ``numbers`` and ``walls`` (either
+        way round), and ``path`` where the label has one."""
+        out = []
+        if list(data["size"]) != list(label["size"]):
+            return [(f"read {data['size'][0]}x{data['size'][1]}, the label says "
+                     f"{label['size'][0]}x{label['size'][1]}", None)]
+        got = {(r, c): k for r, c, k in data["numbers"]}
+        want = {(r, c): k for r, c, k in label["numbers"]}
+        for cell in sorted(set(got) | set(want)):
+            if got.get(cell) != want.get(cell):
+                out.append((f"r{cell[0] + 1}c{cell[1] + 1}: {got.get(cell, 'no number')} read, label "
+                            f"{want.get(cell, 'no number')}", cell))
+        norm = lambda ws: {tuple(sorted([tuple(w[:2]), tuple(w[2:])])) for w in ws}  # noqa: E731
+        gw, ww = norm(data["walls"]), norm(label.get("walls", []))
+        out += [(f"wall between r{a[0] + 1}c{a[1] + 1} and r{b[0] + 1}c{b[1] + 1} read, none in the label", a)
+                for a, b in sorted(gw - ww)]
+        out += [(f"wall between r{a[0] + 1}c{a[1] + 1} and r{b[0] + 1}c{b[1] + 1} missed", a) for a, b in sorted(ww - gw)]
+        if "path" in label and [list(c) for c in data.get("path", [])] != [list(c) for c in label["path"]]:
+            out.append(("the trail read differs from the label's", None))
+        return out
+
+
+def _debug(img, rd):
+    import cv2
+
+    from puzzlebot.vision.overlay import ORANGE, RED, draw_lattice, label_cells, paths
+
+    p, lat = rd.board, rd.lattice
+    out = draw_lattice(img, lat)
+    if len(p.path) > 1:
+        out = paths(out, lat, [p.path])
+    out = label_cells(out, lat, {cell: str(k) for cell, k in p.numbers.items()},
+                      {w for w in rd.unsure if isinstance(w, tuple) and len(w) == 2})
+    for a, b in p.walls:
+        x0 = lat.x0 + max(a[1], b[1]) * lat.px if a[0] == b[0] else lat.x0 + a[1] * lat.px
+        y0 = lat.y0 + a[0] * lat.py if a[0] == b[0] else lat.y0 + max(a[0], b[0]) * lat.py
+        x1, y1 = (x0, y0 + lat.py) if a[0] == b[0] else (x0 + lat.px, y0)
+        cv2.line(out, (int(x0), int(y0)), (int(x1), int(y1)), RED, max(2, int(lat.px * 0.06)))
+    for w in rd.unsure:
+        if isinstance(w, tuple) and len(w) == 4:
+            cx = lat.x0 + ((w[1] + w[3]) / 2 + 0.5) * lat.px
+            cy = lat.y0 + ((w[0] + w[2]) / 2 + 0.5) * lat.py
+            cv2.circle(out, (int(cx), int(cy)), max(4, int(lat.px * 0.12)), ORANGE, 2)
+    return out
+
+
 GAME = Game(
     name="zip",
     title="LinkedIn Zip",
     summary="LinkedIn Zip: one path through every cell, numbers in order",
-    values={},
+    values={0: "no trail"},
     solver=ZipSolver(),
     generator=ZipGenerator(),
+    reader=ZipReader(),
+    player=ZipPlayer(),
+    scorer=ZipScorer(),
+    stand_in=WebStandIn("puzzlebot.sim.zip.page", "zip", "Zip 7x7", (380, 20, 760, 760), "--size", "7"),
 )

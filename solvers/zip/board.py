@@ -1,6 +1,6 @@
 """LinkedIn Zip's vocabulary: the puzzle, its file formats and the rules.
 
-An r x c grid (4x4 to 12x12) with numbered cells 1..k and walls between some
+An r x c grid (3x3 to 12x12; LinkedIn deals 6x6 to 8x8) with numbered cells 1..k and walls between some
 pairs of neighbouring cells.  The answer is one path that starts on 1,
 visits the numbers in order, ends on k, passes through every cell exactly
 once and never crosses a wall; consecutive cells of the path share a side.
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from puzzlebot.solvers.errors import InputError
 from puzzlebot.solvers.jsonio import loads
 
-MIN_SIDE, MAX_SIDE = 4, 12
+MIN_SIDE, MAX_SIDE = 3, 12
 Cell = tuple[int, int]
 # A cell's path links, as bits: the way to the neighbour above, right, below, left.
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8

@@ -33,7 +33,6 @@ from puzzlebot.solvers.dlx import CancelToken
 from puzzlebot.solvers.errors import UnsolvableError
 from puzzlebot.solvers.zip.board import Cell, ZipPuzzle, cell_name
 
-
 # Probe at search depths up to this (measured on real and generated 6x6 to
 # 10x10 puzzles: 4 gave the lowest median and worst times; every depth and no
 # probing cost more at one end or the other).

@@ -1,0 +1,83 @@
+"""Make the Zip reader's fixtures: ``python -m puzzlebot.sim.zip.fixtures``.
+
+Screenshots of our Zip page (:mod:`puzzlebot.sim.zip.page`) taken by
+Chromium itself (DevTools): 5x5 to 10x10, light and dark, fresh boards, a
+trail drawn part of the way, and solved boards; some saved as JPEG.  Writes
+fixtures/zip/*.png|jpg and labels.json in our data's format (``file``,
+``kind``, ``size``, ``numbers``, ``walls``, ``path``, ``view``), the truth
+taken from the puzzle the page was given.  Needs Xvfb and Chromium;
+deterministic boards.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from puzzlebot.sim import launch
+from puzzlebot.sim.browser import Browser
+from puzzlebot.solvers.zip.generate import generate
+
+OUT = Path(__file__).resolve().parents[2] / "fixtures" / "zip"
+# (size, mode, kind, walls, jpeg quality or None)
+CASES = [
+    (5, "light", "start", False, None), (6, "light", "partial", True, None), (7, "light", "solved", True, 85),
+    (8, "light", "start", True, None), (9, "light", "partial", False, 90), (10, "light", "start", True, None),
+    (5, "dark", "partial", True, None), (6, "dark", "start", True, 85), (7, "dark", "partial", True, None),
+    (8, "dark", "solved", False, None), (9, "dark", "start", True, None), (10, "dark", "partial", True, 90),
+]
+WINDOW = (0, 0, 720, 760)
+
+
+def main() -> int:
+    xvfb = None
+    if not os.environ.get("DISPLAY"):
+        xvfb, os.environ["DISPLAY"] = launch.start_xvfb()
+    OUT.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="zip-fixtures-"))
+    labels = []
+    try:
+        for i, (size, mode, kind, walls, quality) in enumerate(CASES):
+            p, path = generate(size, size, 2000 + i, walls=walls)
+            drawn = {"start": [], "partial": path[:len(path) // 3], "solved": path}[kind]
+            p.path = drawn
+            pf, ev = tmp / f"p{i}.json", tmp / f"e{i}.jsonl"
+            pf.write_text(json.dumps(p.to_json()))
+            port = launch.free_port()
+            proc = launch.start_page("puzzlebot.sim.zip.page", ev, port, "--puzzle", str(pf))
+            try:
+                time.sleep(0.4)
+                url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if mode == "dark" else "")
+                with Browser(url, *WINDOW, debug_port=launch.free_port()) as browser:
+                    launch.wait_for(ev, "ready", 60)
+                    time.sleep(0.8)
+                    shot = browser.devtools().call("Page.captureScreenshot", format="png")["data"]
+                    img = cv2.imdecode(np.frombuffer(base64.b64decode(shot), np.uint8), cv2.IMREAD_COLOR)
+            finally:
+                launch.stop(proc)
+            name = f"zip_{i:02d}_{size}x{size}_{mode}_{kind}.{'jpg' if quality else 'png'}"
+            params = [cv2.IMWRITE_JPEG_QUALITY, quality] if quality else []
+            cv2.imwrite(str(OUT / name), img, params)
+            data = p.to_json()
+            labels.append({"file": name, "kind": kind, "size": data["size"], "numbers": data["numbers"],
+                           "walls": data["walls"], "path": data.get("path", []),
+                           "view": f"our Zip page, {mode}, {size}x{size}" + (f", JPEG {quality}" if quality else "")})
+            print(f"  {name}", file=sys.stderr)
+    finally:
+        if xvfb is not None:
+            launch.stop(xvfb)
+    (OUT / "labels.json").write_text(json.dumps(labels, indent=1) + "\n")
+    print(f"wrote {len(labels)} fixtures to {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,238 @@
+"""LinkedIn Zip on screen: the reader on real LinkedIn boards, our page's
+fixtures and other games' screenshots; the command line; the bot on our
+page (light and dark, from a fresh board, a trail begun, a wrong trail, a
+step the page refuses) and on a Zip game by other people at every size it
+offers, each judged by the game itself."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+
+import pytest
+
+from puzzlebot.sim import launch
+from puzzlebot.sim.browser import Browser
+from puzzlebot.vision.errors import NoBoardError
+from puzzlebot.vision.image_io import load_image
+from puzzlebot.vision.zip_reader import read as read_zip
+
+from .helpers import ROOT, pmap, run_cli, shared_path
+
+FIXTURES = ROOT / "fixtures" / "zip"
+
+
+def _sides(walls) -> set:
+    return {tuple(sorted([tuple(w[:2]), tuple(w[2:])])) for w in walls}
+
+
+def test_real_linkedin_boards_read_exactly_and_other_games_refused():
+    folder = shared_path("zip", "screens")
+    labels = json.loads((folder / "labels.json").read_text())
+    boards = [e for e in labels if e["kind"] != "no-board"]
+    assert len(boards) == 10
+    for e in boards:
+        rd = read_zip(load_image(folder / e["file"]))
+        data = rd.board.to_json()
+        assert rd.sure, (e["file"], rd.doubts())
+        assert sorted(map(tuple, data["numbers"])) == sorted(map(tuple, e["numbers"])), e["file"]
+        assert _sides(data["walls"]) == _sides(e["walls"]), e["file"]
+    for e in labels:
+        if e["kind"] == "no-board":
+            with pytest.raises(NoBoardError):
+                read_zip(load_image(folder / e["file"]))
+
+
+def test_our_page_read_exactly_where_a_board_shows_and_never_wrong():
+    labels = json.loads((FIXTURES / "labels.json").read_text())
+    exact = 0
+    for e in labels:
+        try:
+            rd = read_zip(load_image(FIXTURES / e["file"]))
+        except NoBoardError:
+            assert e["kind"] == "solved", e["file"]  # a board all trail hides its grid: refused, never misread
+            continue
+        data = rd.board.to_json()
+        same = (sorted(map(tuple, data["numbers"])) == sorted(map(tuple, e["numbers"]))
+                and _sides(data["walls"]) == _sides(e["walls"]) and data.get("path", []) == e["path"][:])
+        assert same or not rd.sure, (e["file"], rd.doubts())
+        exact += same and rd.sure
+    assert exact >= 10  # every fresh board and every begun trail, 5x5 to 10x10, light and dark, PNG and JPEG
+
+
+def _zip_verdict(path: str) -> str:
+    try:
+        return "SURE" if read_zip(load_image(path)).sure else "unsure"
+    except NoBoardError:
+        return "refused"
+
+
+@pytest.mark.slow
+def test_other_games_are_never_read_as_zip():
+    paths = []
+    for game in ("tango", "queens", "lights"):
+        try:
+            folder = shared_path(game, "screens")
+        except pytest.skip.Exception:
+            continue
+        paths += [str(p) for p in sorted(folder.rglob("*")) if p.suffix.lower() in (".png", ".jpg", ".jpeg")]
+    for game in ("tango", "queens", "lights"):
+        paths += [str(p) for p in sorted((ROOT / "fixtures" / game).glob("*")) if p.suffix in (".png", ".jpg")]
+    verdicts = dict(zip(paths, pmap(_zip_verdict, paths)))
+    sure = [p for p, v in verdicts.items() if v == "SURE"]
+    assert len(paths) > 250 and not sure, sure
+
+
+def _other_verdicts(path: str) -> dict:
+    from puzzlebot.bot import games
+
+    out = {}
+    img = load_image(path)
+    for name in ("tango", "queens", "lights"):
+        try:
+            out[name] = "SURE" if games.get(name).reader.read_board(img).sure else "unsure"
+        except Exception:  # refused, or unreadable: never sure
+            out[name] = "refused"
+    return out
+
+
+@pytest.mark.slow
+def test_zip_boards_are_never_read_as_other_games():
+    folder = shared_path("zip", "screens")
+    labels = json.loads((folder / "labels.json").read_text())
+    paths = [str(folder / e["file"]) for e in labels if e["kind"] != "no-board"]
+    paths += [str(p) for p in sorted(FIXTURES.glob("*")) if p.suffix in (".png", ".jpg")]
+    results = dict(zip(paths, pmap(_other_verdicts, paths)))
+    wrong = {p: v for p, v in results.items() if "SURE" in v.values()}
+    assert not wrong, wrong
+
+
+def test_cli_detect_solve_hint_generate(tmp_path):
+    r = run_cli("detect", "zip", "examples/zip.png", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["game"] == "zip" and data["size"] == [7, 7] and data["sure"] is True
+    assert [n[2] for n in sorted(data["numbers"], key=lambda n: n[2])] == list(range(1, 7))
+    assert len(data["walls"]) == 7 and data["path"][0] == next([r_, c] for r_, c, k in data["numbers"] if k == 1)
+    out = tmp_path / "hint.png"
+    r = run_cli("hint", "zip", "examples/zip.png", str(out))
+    assert r.returncode == 0 and out.exists() and "drags through" in r.stdout, r.stderr
+    # the answer from the screenshot continues the trail drawn there, and obeys the rules
+    from puzzlebot.solvers.zip.board import make_puzzle, path_violations
+
+    p = make_puzzle(*data["size"], data["numbers"], data["walls"])
+    (tmp_path / "seen.json").write_text(json.dumps(data))
+    r = run_cli("solve", "zip", str(tmp_path / "seen.json"), "--json")
+    path = [tuple(c) for c in json.loads(r.stdout)["path"]]
+    assert not path_violations(p, path) and path[:len(data["path"])] == [tuple(c) for c in data["path"]]
+    r = run_cli("generate", "zip", "--size", "6", "--count", "3", "--seed", "5")
+    (tmp_path / "three.txt").write_text(r.stdout)
+    r = run_cli("solve", "zip", str(tmp_path / "three.txt"))
+    assert r.returncode == 0 and r.stdout.count("exactly one solution") == 3, r.stderr
+
+
+# --- the bot on screen ------------------------------------------------------------
+
+
+@pytest.fixture
+def zip_page(xvfb, tmp_path):
+    if shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (make test installs it)")
+    procs, browsers = [], []
+
+    def start(*args: str, mode: str = "light", x: int = 200, y: int = 20):
+        ev = tmp_path / f"zip{len(procs)}.jsonl"
+        port = launch.free_port()
+        procs.append(launch.start_page("puzzlebot.sim.zip.page", ev, port, *args))
+        time.sleep(0.5)
+        browsers.append(Browser(f"http://127.0.0.1:{port}/?mode={mode}", x, y, 760, 760))
+        launch.wait_for(ev, "ready", 90)
+        time.sleep(1.0)
+        return ev, f"{x},{y},760,760"
+
+    yield start
+    for b in browsers:
+        b.close()
+    launch.stop(*procs)
+
+
+
+
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("size, mode, walls", [(6, "light", True), (8, "dark", False)])
+def test_bot_draws_the_path_and_the_page_says_solved(zip_page, size, mode, walls):
+    ev, region = zip_page("--size", str(size), "--seed", "21", *([] if walls else ["--no-walls"]), mode=mode)
+    r = run_cli("run", "zip", "--region", region)
+    assert r.returncode == 0, r.stderr
+    log = launch.events(ev)
+    assert any(e["event"] == "solved" for e in log)
+    assert not [e for e in log if e["event"] == "refused"]  # the page never had to refuse a step
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_bot_continues_a_trail_begun_and_takes_back_a_wrong_one(zip_page):
+    from puzzlebot.solvers.zip.generate import generate
+
+    _, answer = generate(7, 7, 4)
+    good = ";".join(f"{r},{c}" for r, c in answer[:6])
+    ev, region = zip_page("--size", "7", "--seed", "4", "--path", good)
+    r = run_cli("run", "zip", "--region", region)
+    assert r.returncode == 0, r.stderr
+    log = launch.events(ev)
+    assert any(e["event"] == "solved" for e in log) and not [e for e in log if e["event"] == "back"]
+    # a trail that leaves the answer after two steps: taken back to where it agrees, then drawn on
+    p, _ = generate(7, 7, 4)
+    wrong = answer[:3] + [c for c in p.neighbours(answer[2]) if c not in answer[:4]][:1]
+    if wrong[-1] != answer[3]:
+        ev, region = zip_page("--size", "7", "--seed", "4", "--path", ";".join(f"{r},{c}" for r, c in wrong),
+                              x=220, y=30)
+        r = run_cli("run", "zip", "--region", region)
+        assert r.returncode == 0, r.stderr
+        assert any(e["event"] == "solved" for e in launch.events(ev))
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_a_step_the_page_refuses_stops_the_run_naming_the_cell(zip_page):
+    ev, region = zip_page("--size", "6", "--seed", "8", "--refuse", "4")
+    r = run_cli("run", "zip", "--region", region, "--timeout", "1")
+    assert r.returncode == 5 and "did not change as predicted" in r.stderr, "\n".join(str((e["event"], e.get("cell"), len(e.get("path", [])))) for e in launch.events(ev))
+    assert not any(e["event"] == "solved" for e in launch.events(ev))
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_bot_plays_a_zip_game_by_other_people_at_every_size(xvfb):
+    from .web_games import Page, Server, need_chromium, shared_game
+
+    need_chromium()
+    folder = shared_game("zip", "canvas-dots")
+    server = Server(folder)
+    page = Page(server.url, 0, 0, 900, 790)
+    try:
+        start = "[...document.querySelectorAll('button')].find(b => /Start Playing/.test(b.textContent))"
+        page.dt.wait_for(f"!!{start}", timeout=30)
+        page.dt.evaluate(f"{start}.click()")
+        solved = []
+        for size in range(3, 9):
+            page.dt.evaluate(
+                "(() => { const s = document.querySelector('select'); "
+                f"const v = [...s.options].find(o => o.textContent.startsWith('{size}')).value; "
+                "Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(s, v); "
+                "s.dispatchEvent(new Event('change', {bubbles: true})); })()")
+            time.sleep(0.4)
+            page.dt.evaluate("[...document.querySelectorAll('button')].find(b => /New Puzzle/.test(b.textContent))"
+                             ".click()")
+            time.sleep(1.5)
+            r = run_cli("run", "zip", "--region", "0,0,900,790")
+            done = page.state("JSON.stringify([...document.querySelectorAll('h2')]"
+                              ".some(h => h.textContent.includes('Puzzle Complete')))")
+            assert r.returncode == 0 and done, f"{size}x{size}: exit {r.returncode}, solved {done}: {r.stderr}"
+            solved.append(size)
+        assert solved == [3, 4, 5, 6, 7, 8]
+    finally:
+        page.close()
+        server.stop()

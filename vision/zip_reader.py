@@ -1,0 +1,597 @@
+"""Reading a Zip board (LinkedIn's or any look) from a screenshot.
+
+1. The cell lattice from the image's own structure
+   (:mod:`puzzlebot.vision.lattice`), on a scaled-down copy when the
+   screenshot is large.
+2. The cells' ground: the median colour of each cell's corners (where no
+   number, wall or trail reaches); most cells share one ground, learnt from
+   the image (the start cell may be tinted).  Cells of many grounds are
+   another game.
+3. Numbers: a cell whose middle holds a disc (a ring around the middle all
+   of one colour, far from the ground) has its number in the disc: the
+   pixels inside unlike the disc.  Without a disc, ink in the cell's middle
+   that stays clear of the cell's sides is the number.  Either way the
+   glyphs are read by :mod:`puzzlebot.vision.digits`.  The numbers must be
+   1..k, each once.
+4. Walls: on each side between two cells, a bar far from the ground and at
+   least WALL_THICK of a pitch thick, measured across the side at points
+   away from its middle (where a trail would cross); a thin grid line is
+   not a wall.
+5. The trail drawn so far: a side is crossed when the middle of the side is
+   covered (ink far from the ground) and is not a wall.  Each cell's value
+   is ON_PATH plus a bit for each side the trail leaves it by, as
+   :func:`puzzlebot.solvers.zip.board.links` gives it for a path; the
+   trail must be one path from 1.
+
+Units: pixels of the image for positions, shares of the pitch for sizes,
+Lab units for colours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from puzzlebot.solvers.zip.board import DOWN, LEFT, MAX_SIDE, MIN_SIDE, ON_PATH, RIGHT, UP, ZipPuzzle, links
+from puzzlebot.vision.board_checks import Wholeness, wholeness
+from puzzlebot.vision.colour_math import distance, to_lab
+from puzzlebot.vision.digits import read_number
+from puzzlebot.vision.errors import NoBoardError, PartialBoardError
+from puzzlebot.vision.lattice import PASSES, Lattice, candidate_lattices
+from puzzlebot.vision.reading import BOARD, Reading
+
+# Lattices tried, best first, for a square one; pitches within this share of
+# a whole multiple of each other count as square at the smaller.
+MAX_CANDIDATES, SQUARE_TOLERANCE = 6, 0.08
+# The lattice finder's passes used (lattice.PASSES' edge thresholds 10, 5 and
+# 16): Zip's cells are pale squares between thin lines; Canny's passes, for
+# tiles whose sides fade, only cost time here.
+BLOB_PASSES = tuple(p for p in PASSES if p[0] == "grad" and p[2] == 7)
+# A lattice needs this many cell-like blobs (a 3x3 board with numbered discs
+# in four cells leaves five).
+MIN_BLOBS = 3
+# The grid is twice as fine as the lattice found when at least HALF_MIN of
+# the half-pitch positions hold lines, a new one between every two of the
+# lattice's own; a position holds a line at LINE_PRESENT of the strongest
+# line's strength (a card's edge may be twice a grid line's).
+HALF_MIN, LINE_PRESENT = 3, 0.25
+# A pixel counts at most this much (grey levels) towards a line's strength.
+LINE_CAP = 30.0
+# Screenshots larger than this (pixels on the long side) are searched for
+# the lattice at this size (a 1080p page's 10x10 board keeps 15 px cells,
+# twice the smallest blob the lattice finder takes; the search costs a
+# ninth of the full-size one).
+SEARCH_SIDE = 640
+# The ground is sampled in the cells' corners: squares from CORNER_FROM to
+# CORNER_TO of the pitch in from each corner (inside the grid lines, outside
+# the trail's band and the numbers' discs).
+CORNER_FROM, CORNER_TO = 0.1, 0.2
+# Grounds within SAME_GROUND (Lab) are one; at least GROUND_SHARE of the
+# cells without a number share the main one (a Zip board is one colour;
+# Tango's givens, Queens' regions and lit lights are not).
+SAME_GROUND, GROUND_SHARE = 10.0, 0.8
+# A row or column at the lattice's edge with more than this share of cells
+# unlike the ground lies off the board (the page or card around it).
+EDGE_OFF = 0.5
+# The board goes on past the lattice when GROW_GROUND of the next row's
+# cells show the ground in their corners and a line (a colour change of
+# LINE_STEP across it) runs along GROW_LINE of the far side of that row.
+GROW_GROUND, LINE_STEP, GROW_LINE = 0.8, 3.0, 0.6
+# ... the colours compared lie this many pixels either side of the line.
+LINE_REACH = 3
+# A pixel is ink when this far (Lab) from the ground: grid lines (~10-20)
+# are not, numbers, discs, walls and trails (over 40) are.
+INK = 30.0
+# A disc: the ring of radii DISC_RING (pitches) around the cell's middle is
+# ink in DISC_FULL of its pixels, within DISC_SAME of one colour (a two-digit
+# number's ends reach into the ring); on circles of DISC_RAYS points going
+# out, the colour covers half of each up to the disc's edge (before
+# DISC_MAX), and under DISC_GONE of the circle DISC_EDGE further out.  A trail through the cell
+# fills the inner ring too when it is wider, but runs on to the cell's side.
+DISC_RING, DISC_FULL, DISC_SAME = (0.17, 0.21), 0.7, 25.0
+DISC_RAYS, DISC_MAX, DISC_EDGE, DISC_GONE = 48, 0.44, 0.05, 0.15
+# Inside a disc, a number's pixels lie within GLYPH_SHARE of its radius of
+# the middle and differ from the disc's colour by GLYPH_INK.
+GLYPH_SHARE, GLYPH_INK = 0.8, 40.0
+# Numbers are cut out of cells scaled up to at least GLYPH_PITCH pixels a
+# pitch (smooth interpolation): small type keeps its shape.
+GLYPH_PITCH = 90
+# Without a disc, a number is ink within the middle NUMBER_BOX (share of the
+# pitch, centred) that keeps NUMBER_CLEAR of a pitch from the box's sides
+# and is at least NUMBER_TALL high.
+NUMBER_BOX, NUMBER_CLEAR, NUMBER_TALL = 0.6, 0.02, 0.15
+# Walls: the ink across a side, measured at WALL_AT along it (away from
+# the middle a trail crosses), over +-WALL_REACH pitches; a wall when the
+# run through the side is at least WALL_THICK thick at most of them, none
+# when under LINE_THIN (a grid line), unsure between.
+WALL_AT, WALL_REACH = (0.12, 0.2, 0.8, 0.88), 0.15
+WALL_THICK, LINE_THIN = 0.05, 0.03
+# This many cells holding shapes that are no digits (a disc with nothing in
+# it, a sun, a moon, a crown) make the grid another game's; one is unsure.
+FOREIGN_SHAPES = 2
+# The trail crosses a side when LINK_SHARE of a window of +-LINK_HALF
+# pitches at the side's middle is ink (a trail is ~0.3-0.45 pitch wide).
+LINK_HALF, LINK_SHARE = 0.06, 0.6
+
+
+@dataclass
+class ZipLooks:
+    """What the reader learnt of this board's look."""
+
+    ground: np.ndarray  # the cells' ground (Lab)
+    walls: dict[tuple[int, int, int, int], float] = field(default_factory=dict)  # side -> thickness (pitches)
+    how: str = ""  # how numbers were told ("in discs", "printed")
+
+
+def _find(img: np.ndarray) -> Lattice:
+    """The board's lattice, maybe a few rows or columns short (see
+    :func:`_fit_extent`): the best square lattice the image's cell-like
+    blobs support.  A lattice whose pitch is a whole multiple of its pitch
+    the other way (numbered discs in every other column leave only some
+    cells as clean blobs) is taken as square at the smaller pitch."""
+    h, w = img.shape[:2]
+    s = min(1.0, SEARCH_SIDE / max(h, w))
+    small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
+    for fit in candidate_lattices(small, min_cells=MIN_BLOBS, passes=BLOB_PASSES, stop_early=True)[:MAX_CANDIDATES]:
+        lat = fit.lattice
+        k = max(lat.px, lat.py) / min(lat.px, lat.py)
+        if abs(k - round(k)) > SQUARE_TOLERANCE * round(k) or round(k) > 4:
+            continue
+        k = round(k)
+        if lat.px > lat.py:
+            lat = Lattice(lat.x0, lat.y0, lat.px / k, lat.py, lat.rows, lat.cols * k)
+        elif lat.py > lat.px:
+            lat = Lattice(lat.x0, lat.y0, lat.px, lat.py / k, lat.rows * k, lat.cols)
+        lat = _on_lines(img, lat.scaled(1 / s))
+        if lat.rows > MAX_SIDE or lat.cols > MAX_SIDE:
+            continue
+        return lat  # (a few rows short or long is fine: _fit_extent fits it to the board's frame)
+    raise NoBoardError("no Zip board: no grid of square cells in the image")
+
+
+def _line_profile(gray: np.ndarray, axis: int) -> np.ndarray:
+    """How strongly each column (axis 1) or row (axis 0) of the image is a
+    thin line: darker (or lighter) than the pixels 2 either side -- a step
+    between two colours, even anti-aliased, is not -- summed along it, each
+    pixel's part capped at LINE_CAP (a disc's rim must not outweigh a faint
+    grid)."""
+    g = gray.astype(np.float32)
+    if axis == 0:
+        g = g.T
+    a, b = g[:, 2:-2] - g[:, :-4], g[:, 2:-2] - g[:, 4:]
+    line = np.where(a * b > 0, np.minimum(np.abs(a), np.abs(b)), 0.0)
+    return np.pad(np.minimum(line, LINE_CAP).sum(axis=0), 2)
+
+
+def _on_lines(img: np.ndarray, lat: Lattice) -> Lattice:
+    """The lattice moved onto the grid's thin lines, and halved when lines
+    run half-way between its lines too (the blobs were every other cell:
+    numbered discs in most cells).  Along each axis, a position holds a line
+    when its line strength is at least LINE_PRESENT of the strongest; the
+    pitch (the lattice's, or half of it) and the phase are those that put
+    the most lattice lines on lines over the lattice's span and a cell
+    either side."""
+    crop, local, (ox, oy) = lat.crop(img, 1.0)
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    found = {}
+    for axis, start, pitch, count in ((1, local.x0, local.px, local.cols), (0, local.y0, local.py, local.rows)):
+        prof = _line_profile(gray, axis)
+        present = prof >= LINE_PRESENT * prof.max() if prof.max() > 0 else np.zeros(len(prof), bool)
+        present = present | np.roll(present, 1) | np.roll(present, -1)  # a pixel either way
+        lo, hi = start - pitch, start + (count + 1) * pitch
+
+        def hits(first: float, step: float) -> tuple[int, int]:
+            at = np.round(np.arange(first, hi + 0.5, step)).astype(int)
+            at = at[(at >= max(0, lo - 1)) & (at < len(present))]
+            return int(present[at].sum()), len(at)
+
+        best = {}
+        for step in (pitch, pitch / 2):
+            phases = np.arange(lo, lo + step, 1.0)
+            first = max(phases, key=lambda f: hits(f, step)[0])
+            best[step] = (first, *hits(first, step))
+        full_first, full_hits, _ = best[pitch]
+        half_first, half_hits, _ = best[pitch / 2]
+        halve = half_hits >= HALF_MIN and half_hits >= 2 * full_hits - 1  # a new line between every two
+        first = half_first if halve else full_first
+        k = np.floor((start - first) / (pitch / 2 if halve else pitch) + 0.5)  # the line nearest the old origin
+        found[axis] = (float(first + k * (pitch / 2 if halve else pitch)), halve)
+    x0, y0 = found[1][0] + ox, found[0][0] + oy
+    if found[1][1] and found[0][1]:
+        return Lattice(x0, y0, lat.px / 2, lat.py / 2, 2 * lat.rows, 2 * lat.cols)
+    return Lattice(x0, y0, lat.px, lat.py, lat.rows, lat.cols)
+
+
+def _sized(lat: Lattice) -> Lattice:
+    if not (MIN_SIDE <= lat.rows <= MAX_SIDE and MIN_SIDE <= lat.cols <= MAX_SIDE):
+        raise NoBoardError(f"no Zip board: the grid found is {lat.rows}x{lat.cols} cells "
+                           f"(Zip boards are {MIN_SIDE} to {MAX_SIDE} a side)")
+    return lat
+
+
+def _corners(lab: np.ndarray, lat: Lattice) -> np.ndarray:
+    """Each cell's ground: the median of its four corner squares."""
+    out = np.zeros((lat.rows, lat.cols, 3), np.float32)
+    a, b = CORNER_FROM, CORNER_TO
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
+            parts = []
+            for fx in ((a, b), (1 - b, 1 - a)):
+                for fy in ((a, b), (1 - b, 1 - a)):
+                    x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
+                    y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
+                    parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
+            out[r, c] = np.median(np.concatenate(parts), axis=0)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _ring(pitch: float, lo: float, hi: float, size: int) -> np.ndarray:
+    """The pixels of a size x size window between radii lo and hi (pitches) of its middle."""
+    yy, xx = np.mgrid[0:size, 0:size]
+    d = np.hypot(yy - (size - 1) / 2, xx - (size - 1) / 2) / pitch
+    return (d >= lo) & (d <= hi)
+
+
+def _upscaled(win: np.ndarray, pitch: float) -> tuple[np.ndarray, float]:
+    """The window scaled up to GLYPH_PITCH pixels a pitch (if smaller), and the factor."""
+    k = max(1.0, GLYPH_PITCH / pitch)
+    if k == 1.0:
+        return win, 1.0
+    return cv2.resize(win, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC), k
+
+
+def _disc_radius(win: np.ndarray, colour: np.ndarray, pitch: float) -> float | None:
+    """The radius (pitches) of a round patch of ``colour`` at the middle of
+    ``win``: the first circle, going out, on which less than half the points
+    have the colour (the digits inside a disc leave most of each circle to
+    it); None unless the colour has all but gone DISC_EDGE further out (a
+    trail runs on there, a disc does not) before DISC_MAX."""
+    size = win.shape[0]
+    mid = (size - 1) / 2
+    radii = np.arange(DISC_RING[0], DISC_MAX + DISC_EDGE + 0.005, 0.01)
+    angles = np.linspace(0, 2 * np.pi, DISC_RAYS, endpoint=False)
+    xs = np.clip(np.round(mid + np.outer(radii, np.cos(angles)) * pitch).astype(int), 0, size - 1)
+    ys = np.clip(np.round(mid + np.outer(radii, np.sin(angles)) * pitch).astype(int), 0, size - 1)
+    share = np.mean(distance(win[ys, xs], colour) <= DISC_SAME, axis=1)  # per circle
+    out = np.flatnonzero(share < 0.5)
+    if not len(out) or radii[out[0]] > DISC_MAX:
+        return None
+    i = out[0]
+    j = np.searchsorted(radii, radii[i] + DISC_EDGE - 1e-9)
+    if j >= len(radii) or share[j] > DISC_GONE:
+        return None
+    return float(radii[i])
+
+
+def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> tuple[int | None, str, str]:
+    """(number or None, how it is drawn: "disc", "printed" or "", why unsure)."""
+    cx, cy = lat.center(r, c)
+    p = lat.px
+    half = int(np.ceil(max(NUMBER_BOX / 2, DISC_MAX + DISC_EDGE + 0.01) * p))
+    x0, y0 = int(round(cx)) - half, int(round(cy)) - half
+    if x0 < 0 or y0 < 0 or y0 + 2 * half + 1 > lab.shape[0] or x0 + 2 * half + 1 > lab.shape[1]:
+        return None, "", "the cell runs off the image"
+    win = lab[y0:y0 + 2 * half + 1, x0:x0 + 2 * half + 1]
+    ink = distance(win, ground) > INK
+    if not ink.any():
+        return None, "", ""
+    size = win.shape[0]
+    ring = _ring(p, *DISC_RING, size)
+    ring_px = win[ring]
+    med = np.median(ring_px, axis=0)
+    full = float(np.mean(ink[ring] & (distance(ring_px, med) < DISC_SAME)))
+    radius = _disc_radius(win, med, p) if full >= DISC_FULL else None
+    if radius is not None:
+        big, k = _upscaled(win, p)
+        inside = _ring(round(p * k, 1), 0.0, GLYPH_SHARE * radius, big.shape[0])
+        glyph = inside & (distance(big, med) > GLYPH_INK)
+        if not glyph.any():
+            return None, "disc", "a disc with nothing in it (not a number)"
+        read = read_number(glyph)
+        return (read.value, "disc", "" if read.sure else f"the number in the disc: {read.why}")
+    cut = half - int(np.ceil(NUMBER_BOX / 2 * p))  # the middle NUMBER_BOX of the window
+    ink = ink[cut:size - cut, cut:size - cut]
+    size = ink.shape[0]
+    if not ink.any():
+        return None, "", ""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    clear = max(1, int(round(NUMBER_CLEAR * p)))
+    inner = [i for i in range(1, n) if stats[i, 0] >= clear and stats[i, 1] >= clear
+             and stats[i, 0] + stats[i, 2] <= size - clear and stats[i, 1] + stats[i, 3] <= size - clear]
+    touching = [i for i in range(1, n) if i not in inner and stats[i, 4] > 2]
+    if touching:  # ink that runs to the box's sides: a trail through the cell (or a picture)
+        return None, "", ""
+    if not inner or max(stats[i, 3] for i in inner) < NUMBER_TALL * p:
+        return None, "", ""
+    box = win[cut:win.shape[0] - cut, cut:win.shape[0] - cut]
+    big, k = _upscaled(box, p)
+    keep = cv2.resize(np.isin(labels, inner).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
+    keep = cv2.dilate(keep, np.ones((3, 3), np.uint8)) > 0
+    read = read_number(keep & (distance(big, ground) > INK))
+    return read.value, "printed", "" if read.sure else f"the number: {read.why}"
+
+
+def _across(lab: np.ndarray, grounds: tuple[np.ndarray, np.ndarray], x: float, y: float, horizontal_side: bool,
+            pitch: float) -> float:
+    """The run of ink (pixels) through point (x, y) across a side: vertically
+    for a horizontal side, horizontally for a vertical one; ink against each
+    cell's own ground on its side (a tinted cell is no wall)."""
+    reach = int(np.ceil(WALL_REACH * pitch))
+    xi, yi = int(round(x)), int(round(y))
+    h, w = lab.shape[:2]
+    if horizontal_side:
+        lo, hi = max(0, yi - reach), min(h, yi + reach + 1)
+        line = lab[lo:hi, min(max(xi, 0), w - 1)]
+        mid = yi - lo
+    else:
+        lo, hi = max(0, xi - reach), min(w, xi + reach + 1)
+        line = lab[min(max(yi, 0), h - 1), lo:hi]
+        mid = xi - lo
+    side = (np.arange(len(line)) > mid)[:, None]
+    ink = np.linalg.norm(line - np.where(side, grounds[1], grounds[0]), axis=1) > INK
+    if not 0 <= mid < len(ink) or not ink[mid]:
+        # the side's line may fall a pixel off: take the nearest ink pixel
+        near = [i for i in (mid - 1, mid + 1) if 0 <= i < len(ink) and ink[i]]
+        if not near:
+            return 0.0
+        mid = near[0]
+    a = b = mid
+    while a > 0 and ink[a - 1]:
+        a -= 1
+    while b < len(ink) - 1 and ink[b + 1]:
+        b += 1
+    return float(b - a + 1)
+
+
+def sides(lat: Lattice):
+    """Every side between two cells: (r1, c1, r2, c2), right and down."""
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            if c + 1 < lat.cols:
+                yield r, c, r, c + 1
+            if r + 1 < lat.rows:
+                yield r, c, r + 1, c
+
+
+def _side_point(lat: Lattice, side, t: float) -> tuple[float, float, bool]:
+    """The point ``t`` of the way along a side, and whether the side is horizontal."""
+    r1, c1, r2, c2 = side
+    if r1 == r2:  # a vertical side between left and right cells
+        return lat.x0 + c2 * lat.px, lat.y0 + (r1 + t) * lat.py, False
+    return lat.x0 + (c1 + t) * lat.px, lat.y0 + r2 * lat.py, True
+
+
+def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, list]:
+    """{side: thickness in pitches} of the walls, and the sides unsure."""
+    walls, unsure = {}, []
+    for side in sides(lat):
+        pair = (grounds[side[0], side[1]], grounds[side[2], side[3]])
+        runs = sorted(_across(lab, pair, *_side_point(lat, side, t), lat.px) for t in WALL_AT)
+        thick = runs[len(runs) // 2] / lat.px  # the median of the four
+        if thick >= WALL_THICK:
+            walls[side] = thick
+        elif thick > LINE_THIN:
+            unsure.append(side)
+    return walls, unsure
+
+
+def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls) -> list[tuple[int, int, int, int]]:
+    """The sides the trail crosses."""
+    out = []
+    a = max(1, int(round(LINK_HALF * lat.px)))
+    h, w = lab.shape[:2]
+    for side in sides(lat):
+        if side in walls:
+            continue
+        x, y, _ = _side_point(lat, side, 0.5)
+        xi, yi = int(round(x)), int(round(y))
+        win = lab[max(0, yi - a):min(h, yi + a + 1), max(0, xi - a):min(w, xi + a + 1)]
+        if win.size and float(np.mean(np.linalg.norm(win - ground, axis=2) > INK)) >= LINK_SHARE:
+            out.append(side)
+    return out
+
+
+def _state(lat: Lattice, crossed, start: tuple[int, int] | None) -> np.ndarray:
+    state = np.zeros((lat.rows, lat.cols), np.int64)
+    for r1, c1, r2, c2 in crossed:
+        if r1 == r2:
+            state[r1, c1] |= ON_PATH | RIGHT
+            state[r2, c2] |= ON_PATH | LEFT
+        else:
+            state[r1, c1] |= ON_PATH | DOWN
+            state[r2, c2] |= ON_PATH | UP
+    if start is not None:
+        state[start] |= ON_PATH
+    return state
+
+
+def _path(state: np.ndarray, start: tuple[int, int]) -> list[tuple[int, int]] | None:
+    """The path the links make from ``start``, or None unless they make one
+    path from there (no branch, no loop, no piece apart)."""
+    rows, cols = state.shape
+    path, prev = [start], None
+    steps = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
+    while True:
+        r, c = path[-1]
+        nxt = [(r + dr, c + dc) for bit, (dr, dc) in steps.items() if state[r, c] & bit]
+        nxt = [n for n in nxt if n != prev]
+        if len(nxt) > 1 or (len(path) == 1 and len(nxt) > 1):
+            return None
+        if not nxt:
+            break
+        if nxt[0] in path:
+            return None
+        prev = path[-1]
+        path.append(nxt[0])
+    linked = {(r, c) for r in range(rows) for c in range(cols) if state[r, c] & ~ON_PATH}
+    if not linked <= set(path):
+        return None
+    return path
+
+
+def _line_along(lab: np.ndarray, lat: Lattice, side: str) -> float:
+    """The share of the lattice's ``side`` along which a line runs: within a
+    pixel of it, a colour LINE_STEP unlike the colours LINE_REACH pixels
+    either side (a thin line), or those two unlike each other (an edge)."""
+    x0, y0, x1, y1 = lat.bbox
+    h, w = lab.shape[:2]
+    d = LINE_REACH
+    horizontal = side in ("top", "bottom")
+    at = int(round({"top": y0, "bottom": y1, "left": x0, "right": x1}[side]))
+    if at - d < 0 or at + d >= (h if horizontal else w):
+        return 0.0
+    span = slice(max(0, int(x0)), min(w, int(x1))) if horizontal else slice(max(0, int(y0)), min(h, int(y1)))
+    take = (lambda i: lab[i, span]) if horizontal else (lambda i: lab[span, i])
+    a, b = take(at - d), take(at + d)
+    if not a.size:
+        return 0.0
+    thin = np.max([np.minimum(distance(take(at + k), a), distance(take(at + k), b)) for k in (-1, 0, 1)], axis=0)
+    return float(np.mean((thin > LINE_STEP) | (distance(a, b) > LINE_STEP)))
+
+
+def _bounded(lab: np.ndarray, lat: Lattice, side: str) -> bool:
+    """Whether a line (the board's frame) bounds the lattice's ``side``."""
+    return _line_along(lab, lat, side) >= GROW_LINE
+
+
+def _goes_on(lab: np.ndarray, lat: Lattice, ground: np.ndarray, side: str) -> bool:
+    """Whether the board has another row (column) of cells past ``side``:
+    their corners show the ground, and a line bounds them a pitch further
+    out (the board's frame or grid), as the board's own cells are bounded."""
+    r0, c0, rows, cols = {"top": (-1, 0, 1, lat.cols), "bottom": (lat.rows, 0, 1, lat.cols),
+                          "left": (0, -1, lat.rows, 1), "right": (0, lat.cols, lat.rows, 1)}[side]
+    beyond = lat.sub(r0, c0, rows, cols)
+    x0, y0, x1, y1 = beyond.bbox
+    h, w = lab.shape[:2]
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        return False
+    if float(np.mean(distance(_corners(lab, beyond), ground) < SAME_GROUND)) < GROW_GROUND:
+        return False
+    return _bounded(lab, beyond, side)
+
+
+def _fit_extent(img: np.ndarray, lat: Lattice) -> Lattice:
+    """The lattice found, trimmed of edge rows and columns whose cells are not
+    the board's ground (a card or page the lattice ran onto) and grown by
+    rows and columns the board's cells continue into (a lattice that missed
+    a row its trail crossed): at most MAX_SIDE a side."""
+    for _ in range(2 * MAX_SIDE):
+        crop, local, _ = lat.crop(img, 1.5)
+        lab = to_lab(crop)
+        grounds = _corners(lab, local)
+        ground = np.median(grounds.reshape(-1, 3), axis=0)
+        off = distance(grounds, ground) >= SAME_GROUND
+        r0, r1, c0, c1 = 0, lat.rows, 0, lat.cols
+        if off[0].mean() > EDGE_OFF or not _bounded(lab, local, "top"):
+            r0 += 1
+        elif off[-1].mean() > EDGE_OFF or not _bounded(lab, local, "bottom"):
+            r1 -= 1
+        elif off[:, 0].mean() > EDGE_OFF or not _bounded(lab, local, "left"):
+            c0 += 1
+        elif off[:, -1].mean() > EDGE_OFF or not _bounded(lab, local, "right"):
+            c1 -= 1
+        if (r0, r1, c0, c1) != (0, lat.rows, 0, lat.cols):
+            if r1 - r0 < 2 or c1 - c0 < 2:
+                raise NoBoardError("no Zip board: the grid's cells are not of one colour")
+            lat = lat.sub(r0, c0, r1 - r0, c1 - c0)
+            continue
+        grow = {s: _goes_on(lab, local, ground, s) for s in ("top", "bottom", "left", "right")}
+        if not any(grow.values()) or lat.rows + grow["top"] + grow["bottom"] > MAX_SIDE \
+                or lat.cols + grow["left"] + grow["right"] > MAX_SIDE:
+            return lat
+        lat = lat.sub(-grow["top"], -grow["left"], lat.rows + grow["top"] + grow["bottom"],
+                      lat.cols + grow["left"] + grow["right"])
+    return lat
+
+
+def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
+    """The Zip board in ``img`` (the lattice searched unless given).
+    NoBoardError when there is none (or another game's grid); the reading
+    says which cells or sides are unsure and why."""
+    if img is None or img.ndim != 3 or min(img.shape[:2]) < 40:
+        raise NoBoardError("no Zip board: the image is empty or too small")
+    crop, lat, (ox, oy) = (lattice or _sized(_fit_extent(img, _find(img)))).crop(img, 1.0)
+    lab = to_lab(crop)
+    grounds = _corners(lab, lat)
+    flat = grounds.reshape(-1, 3)
+    ground = np.median(flat, axis=0)
+    unsure: dict = {}
+    numbers, how, why = {}, set(), {}
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            k, style, doubt = _number(lab, lat, r, c, ground)
+            if style:
+                how.add(style)
+            if doubt:
+                why[(r, c)] = doubt
+            elif k is not None:
+                numbers[(r, c)] = k
+    plain = [rc for rc in np.ndindex(lat.rows, lat.cols) if rc not in numbers and rc not in why]
+    like = [np.linalg.norm(grounds[rc] - ground) < SAME_GROUND for rc in plain]
+    if plain and np.mean(like) < GROUND_SHARE:
+        raise NoBoardError(f"no Zip board: its cells are of several colours ({sum(not x for x in like)} of "
+                           f"{len(plain)} unlike the rest: another game?)")
+    shapes = [rc for rc, w in why.items() if "nothing in it" in w or "like no digit" in w]
+    if len(shapes) >= FOREIGN_SHAPES:
+        raise NoBoardError(f"no Zip board: {len(shapes)} cells hold shapes that are not numbers (another game?)")
+    values = sorted(numbers.values())
+    if not values:
+        raise NoBoardError("no Zip board: no cell holds a number that can be read")
+    if len(values) != len(set(values)):
+        raise NoBoardError("no Zip board: numbers repeat (" + ", ".join(str(v) for v in values[:12]) + ")")
+    unsure.update(why)
+    k = len(values) + len(why)
+    if (not why and values != list(range(1, k + 1))) or (values and values[-1] > k):
+        raise NoBoardError(f"no Zip board: the numbers read are {values[:12]}, not 1 to {k}")
+    if k < 2:
+        raise NoBoardError("no Zip board: fewer than two numbers on the grid")
+    walls, wall_doubts = _walls(lab, lat, grounds)
+    for side in wall_doubts:
+        unsure[side] = "a line thicker than the grid's, thinner than a wall"
+    whole = wholeness(lab, lat, [ground], SAME_GROUND)
+    if not whole.whole:
+        raise PartialBoardError(f"only part of a Zip board: {whole.reason()}")
+    start = next((rc for rc, v in numbers.items() if v == 1), None)
+    crossed = _links(lab, lat, ground, walls)
+    state = _state(lat, crossed, start)
+    path = _path(state, start) if start is not None else None
+    if start is not None and path is None:
+        unsure[BOARD] = "the trail drawn is not one path from 1"
+    puzzle = ZipPuzzle(lat.rows, lat.cols, numbers, {((a, b), (c, d)) for a, b, c, d in walls})
+    if path and len(path) > 1:
+        puzzle.path = path
+    looks = ZipLooks(ground, walls, " and ".join(sorted(how)) or "none")
+    unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
+    return Reading(puzzle, state, lat.shifted(-ox, -oy), unsure, tuple(whole.touches), looks)
+
+
+def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
+    """Each cell's trail (ON_PATH and its links) in a fresh capture, judged
+    against the ground read before (walls as read before: they do not move)."""
+    crop, local, _ = lat.crop(img, 0.1)
+    lab = to_lab(crop)
+    walls = reading.looks.walls
+    p: ZipPuzzle = reading.board
+    start = p.cell_of(1)
+    state = _state(local, _links(lab, local, reading.looks.ground, walls), start)
+    if only is not None:
+        state[~only] = -1
+    return state
+
+
+def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
+    """Whether the board read before is whole in a larger capture."""
+    crop, local, _ = lat.crop(img, 1.0)
+    return wholeness(to_lab(crop), local, [reading.looks.ground], SAME_GROUND)
+
+
+def expected_state(p: ZipPuzzle, path) -> np.ndarray:
+    """The values :func:`read_cells` gives for ``path`` drawn on ``p``."""
+    state = np.array(links(p, path), np.int64)
+    state[p.cell_of(1)] |= ON_PATH
+    return state
