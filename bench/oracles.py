@@ -196,3 +196,29 @@ def ortools_zip(rows: int, cols: int, numbers: dict, walls: set, limit: int = 2,
         order = sorted(range(n), key=lambda i: first[i])
         path = [divmod(i, cols) for i in order]
     return count, path, complete
+
+
+def ortools_sudoku(givens: list[list[int]], box: tuple[int, int], limit: int = 2, timeout_s: float | None = 60):
+    """Sudoku with CP-SAT (AllDifferent on rows, columns, boxes): (solutions
+    up to limit, the first grid, complete)."""
+    from ortools.sat.python import cp_model
+
+    n = len(givens)
+    m = cp_model.CpModel()
+    x = [[m.NewIntVar(1, n, f"x{r}_{c}") for c in range(n)] for r in range(n)]
+    for r in range(n):
+        m.AddAllDifferent(x[r])
+    for c in range(n):
+        m.AddAllDifferent([x[r][c] for r in range(n)])
+    br, bc = box
+    for r0 in range(0, n, br):
+        for c0 in range(0, n, bc):
+            m.AddAllDifferent([x[r][c] for r in range(r0, r0 + br) for c in range(c0, c0 + bc)])
+    for r in range(n):
+        for c in range(n):
+            if givens[r][c]:
+                m.Add(x[r][c] == givens[r][c])
+    flat = [v for row in x for v in row]
+    count, first, complete = _cp_count(m, flat, limit, timeout_s)
+    grid = None if first is None else [first[r * n:(r + 1) * n] for r in range(n)]
+    return count, grid, complete

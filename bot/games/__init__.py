@@ -19,6 +19,7 @@ MODULES = (
     "ripple",
     "queens",
     "zip",
+    "sudoku",
 )
 
 _games: list[Game] | None = None
