@@ -40,35 +40,10 @@ from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.colour_math import distance, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
-from puzzlebot.vision.lattice import PASSES, Lattice, candidate_lattices
+from puzzlebot.vision.lattice import Lattice
+from puzzlebot.vision.lined_grid import corners, find_square_lattice, upscaled
 from puzzlebot.vision.reading import BOARD, Reading
 
-# Lattices tried, best first, for a square one; pitches within this share of
-# a whole multiple of each other count as square at the smaller.
-MAX_CANDIDATES, SQUARE_TOLERANCE = 6, 0.08
-# The lattice finder's passes used (lattice.PASSES' edge thresholds 10, 5 and
-# 16): Zip's cells are pale squares between thin lines; Canny's passes, for
-# tiles whose sides fade, only cost time here.
-BLOB_PASSES = tuple(p for p in PASSES if p[0] == "grad" and p[2] == 7)
-# A lattice needs this many cell-like blobs (a 3x3 board with numbered discs
-# in four cells leaves five).
-MIN_BLOBS = 3
-# The grid is twice as fine as the lattice found when at least HALF_MIN of
-# the half-pitch positions hold lines, a new one between every two of the
-# lattice's own; a position holds a line at LINE_PRESENT of the strongest
-# line's strength (a card's edge may be twice a grid line's).
-HALF_MIN, LINE_PRESENT = 3, 0.25
-# A pixel counts at most this much (grey levels) towards a line's strength.
-LINE_CAP = 30.0
-# Screenshots larger than this (pixels on the long side) are searched for
-# the lattice at this size (a 1080p page's 10x10 board keeps 15 px cells,
-# twice the smallest blob the lattice finder takes; the search costs a
-# ninth of the full-size one).
-SEARCH_SIDE = 640
-# The ground is sampled in the cells' corners: squares from CORNER_FROM to
-# CORNER_TO of the pitch in from each corner (inside the grid lines, outside
-# the trail's band and the numbers' discs).
-CORNER_FROM, CORNER_TO = 0.1, 0.2
 # Grounds within SAME_GROUND (Lab) are one; at least GROUND_SHARE of the
 # cells without a number share the main one (a Zip board is one colour;
 # Tango's givens, Queens' regions and lit lights are not).
@@ -96,9 +71,6 @@ DISC_RAYS, DISC_MAX, DISC_EDGE, DISC_GONE = 48, 0.44, 0.05, 0.15
 # Inside a disc, a number's pixels lie within GLYPH_SHARE of its radius of
 # the middle and differ from the disc's colour by GLYPH_INK.
 GLYPH_SHARE, GLYPH_INK = 0.8, 40.0
-# Numbers are cut out of cells scaled up to at least GLYPH_PITCH pixels a
-# pitch (smooth interpolation): small type keeps its shape.
-GLYPH_PITCH = 90
 # Without a disc, a number is ink within the middle NUMBER_BOX (share of the
 # pitch, centred) that keeps NUMBER_CLEAR of a pitch from the box's sides
 # and is at least NUMBER_TALL high.
@@ -126,107 +98,11 @@ class ZipLooks:
     how: str = ""  # how numbers were told ("in discs", "printed")
 
 
-def _find(img: np.ndarray) -> Lattice:
-    """The board's lattice, maybe a few rows or columns short (see
-    :func:`_fit_extent`): the best square lattice the image's cell-like
-    blobs support.  A lattice whose pitch is a whole multiple of its pitch
-    the other way (numbered discs in every other column leave only some
-    cells as clean blobs) is taken as square at the smaller pitch."""
-    h, w = img.shape[:2]
-    s = min(1.0, SEARCH_SIDE / max(h, w))
-    small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
-    for fit in candidate_lattices(small, min_cells=MIN_BLOBS, passes=BLOB_PASSES, stop_early=True)[:MAX_CANDIDATES]:
-        lat = fit.lattice
-        k = max(lat.px, lat.py) / min(lat.px, lat.py)
-        if abs(k - round(k)) > SQUARE_TOLERANCE * round(k) or round(k) > 4:
-            continue
-        k = round(k)
-        if lat.px > lat.py:
-            lat = Lattice(lat.x0, lat.y0, lat.px / k, lat.py, lat.rows, lat.cols * k)
-        elif lat.py > lat.px:
-            lat = Lattice(lat.x0, lat.y0, lat.px, lat.py / k, lat.rows * k, lat.cols)
-        lat = _on_lines(img, lat.scaled(1 / s))
-        if lat.rows > MAX_SIDE or lat.cols > MAX_SIDE:
-            continue
-        return lat  # (a few rows short or long is fine: _fit_extent fits it to the board's frame)
-    raise NoBoardError("no Zip board: no grid of square cells in the image")
-
-
-def _line_profile(gray: np.ndarray, axis: int) -> np.ndarray:
-    """How strongly each column (axis 1) or row (axis 0) of the image is a
-    thin line: darker (or lighter) than the pixels 2 either side -- a step
-    between two colours, even anti-aliased, is not -- summed along it, each
-    pixel's part capped at LINE_CAP (a disc's rim must not outweigh a faint
-    grid)."""
-    g = gray.astype(np.float32)
-    if axis == 0:
-        g = g.T
-    a, b = g[:, 2:-2] - g[:, :-4], g[:, 2:-2] - g[:, 4:]
-    line = np.where(a * b > 0, np.minimum(np.abs(a), np.abs(b)), 0.0)
-    return np.pad(np.minimum(line, LINE_CAP).sum(axis=0), 2)
-
-
-def _on_lines(img: np.ndarray, lat: Lattice) -> Lattice:
-    """The lattice moved onto the grid's thin lines, and halved when lines
-    run half-way between its lines too (the blobs were every other cell:
-    numbered discs in most cells).  Along each axis, a position holds a line
-    when its line strength is at least LINE_PRESENT of the strongest; the
-    pitch (the lattice's, or half of it) and the phase are those that put
-    the most lattice lines on lines over the lattice's span and a cell
-    either side."""
-    crop, local, (ox, oy) = lat.crop(img, 1.0)
-    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    found = {}
-    for axis, start, pitch, count in ((1, local.x0, local.px, local.cols), (0, local.y0, local.py, local.rows)):
-        prof = _line_profile(gray, axis)
-        present = prof >= LINE_PRESENT * prof.max() if prof.max() > 0 else np.zeros(len(prof), bool)
-        present = present | np.roll(present, 1) | np.roll(present, -1)  # a pixel either way
-        lo, hi = start - pitch, start + (count + 1) * pitch
-
-        def hits(first: float, step: float) -> tuple[int, int]:
-            at = np.round(np.arange(first, hi + 0.5, step)).astype(int)
-            at = at[(at >= max(0, lo - 1)) & (at < len(present))]
-            return int(present[at].sum()), len(at)
-
-        best = {}
-        for step in (pitch, pitch / 2):
-            phases = np.arange(lo, lo + step, 1.0)
-            first = max(phases, key=lambda f: hits(f, step)[0])
-            best[step] = (first, *hits(first, step))
-        full_first, full_hits, _ = best[pitch]
-        half_first, half_hits, _ = best[pitch / 2]
-        halve = half_hits >= HALF_MIN and half_hits >= 2 * full_hits - 1  # a new line between every two
-        first = half_first if halve else full_first
-        k = np.floor((start - first) / (pitch / 2 if halve else pitch) + 0.5)  # the line nearest the old origin
-        found[axis] = (float(first + k * (pitch / 2 if halve else pitch)), halve)
-    x0, y0 = found[1][0] + ox, found[0][0] + oy
-    if found[1][1] and found[0][1]:
-        return Lattice(x0, y0, lat.px / 2, lat.py / 2, 2 * lat.rows, 2 * lat.cols)
-    return Lattice(x0, y0, lat.px, lat.py, lat.rows, lat.cols)
-
-
 def _sized(lat: Lattice) -> Lattice:
     if not (MIN_SIDE <= lat.rows <= MAX_SIDE and MIN_SIDE <= lat.cols <= MAX_SIDE):
         raise NoBoardError(f"no Zip board: the grid found is {lat.rows}x{lat.cols} cells "
                            f"(Zip boards are {MIN_SIDE} to {MAX_SIDE} a side)")
     return lat
-
-
-def _corners(lab: np.ndarray, lat: Lattice) -> np.ndarray:
-    """Each cell's ground: the median of its four corner squares."""
-    out = np.zeros((lat.rows, lat.cols, 3), np.float32)
-    a, b = CORNER_FROM, CORNER_TO
-    for r in range(lat.rows):
-        for c in range(lat.cols):
-            x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
-            parts = []
-            for fx in ((a, b), (1 - b, 1 - a)):
-                for fy in ((a, b), (1 - b, 1 - a)):
-                    x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
-                    y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
-                    parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
-            out[r, c] = np.median(np.concatenate(parts), axis=0)
-    return out
 
 
 @lru_cache(maxsize=64)
@@ -235,14 +111,6 @@ def _ring(pitch: float, lo: float, hi: float, size: int) -> np.ndarray:
     yy, xx = np.mgrid[0:size, 0:size]
     d = np.hypot(yy - (size - 1) / 2, xx - (size - 1) / 2) / pitch
     return (d >= lo) & (d <= hi)
-
-
-def _upscaled(win: np.ndarray, pitch: float) -> tuple[np.ndarray, float]:
-    """The window scaled up to GLYPH_PITCH pixels a pitch (if smaller), and the factor."""
-    k = max(1.0, GLYPH_PITCH / pitch)
-    if k == 1.0:
-        return win, 1.0
-    return cv2.resize(win, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC), k
 
 
 def _disc_radius(win: np.ndarray, colour: np.ndarray, pitch: float) -> float | None:
@@ -287,7 +155,7 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -
     full = float(np.mean(ink[ring] & (distance(ring_px, med) < DISC_SAME)))
     radius = _disc_radius(win, med, p) if full >= DISC_FULL else None
     if radius is not None:
-        big, k = _upscaled(win, p)
+        big, k = upscaled(win, p)
         inside = _ring(round(p * k, 1), 0.0, GLYPH_SHARE * radius, big.shape[0])
         glyph = inside & (distance(big, med) > GLYPH_INK)
         if not glyph.any():
@@ -309,7 +177,7 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -
     if not inner or max(stats[i, 3] for i in inner) < NUMBER_TALL * p:
         return None, "", ""
     box = win[cut:win.shape[0] - cut, cut:win.shape[0] - cut]
-    big, k = _upscaled(box, p)
+    big, k = upscaled(box, p)
     keep = cv2.resize(np.isin(labels, inner).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
     keep = cv2.dilate(keep, np.ones((3, 3), np.uint8)) > 0
     read = read_number(keep & (distance(big, ground) > INK))
@@ -470,7 +338,7 @@ def _goes_on(lab: np.ndarray, lat: Lattice, ground: np.ndarray, side: str) -> bo
     h, w = lab.shape[:2]
     if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
         return False
-    if float(np.mean(distance(_corners(lab, beyond), ground) < SAME_GROUND)) < GROW_GROUND:
+    if float(np.mean(distance(corners(lab, beyond), ground) < SAME_GROUND)) < GROW_GROUND:
         return False
     return _bounded(lab, beyond, side)
 
@@ -483,7 +351,7 @@ def _fit_extent(img: np.ndarray, lat: Lattice) -> Lattice:
     for _ in range(2 * MAX_SIDE):
         crop, local, _ = lat.crop(img, 1.5)
         lab = to_lab(crop)
-        grounds = _corners(lab, local)
+        grounds = corners(lab, local)
         ground = np.median(grounds.reshape(-1, 3), axis=0)
         off = distance(grounds, ground) >= SAME_GROUND
         r0, r1, c0, c1 = 0, lat.rows, 0, lat.cols
@@ -515,9 +383,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     says which cells or sides are unsure and why."""
     if img is None or img.ndim != 3 or min(img.shape[:2]) < 40:
         raise NoBoardError("no Zip board: the image is empty or too small")
-    crop, lat, (ox, oy) = (lattice or _sized(_fit_extent(img, _find(img)))).crop(img, 1.0)
+    crop, lat, (ox, oy) = (lattice or _sized(_fit_extent(img, find_square_lattice(img, MAX_SIDE, "Zip")))).crop(img, 1.0)
     lab = to_lab(crop)
-    grounds = _corners(lab, lat)
+    grounds = corners(lab, lat)
     flat = grounds.reshape(-1, 3)
     ground = np.median(flat, axis=0)
     unsure: dict = {}
