@@ -1,0 +1,1 @@
+"""Our Mini Sudoku stand-in: the page and its server."""
