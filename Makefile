@@ -6,7 +6,7 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-APT_PACKAGES := xvfb openbox python3-tk python3-venv chromium fonts-noto-color-emoji lightsoff
+APT_PACKAGES := xvfb openbox python3-tk python3-venv chromium fonts-noto-color-emoji lightsoff sgt-puzzles
 
 .PHONY: demo test test-fast bench setup sysdeps clean
 
@@ -46,6 +46,7 @@ sysdeps:
 	$(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	test -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf || missing="$$missing fonts-noto-color-emoji"; \
 	test -x /usr/games/lightsoff || missing="$$missing lightsoff"; \
+	test -x /usr/games/sgt-solo || missing="$$missing sgt-puzzles"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "[system] installing:$$missing (apt-get; a few minutes the first time)"; \

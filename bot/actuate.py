@@ -45,6 +45,11 @@ DRAG_PAUSE = 0.006
 # move before the release, whose handler checks the path (20 and 30 ms lost
 # a press or the last step now and then on a third-party Zip game).
 DRAG_HOLD, RELEASE_HOLD = 0.05, 0.1
+# A key typed right after the click that selects its cell waits this long:
+# the browser queues pointer and key events apart, and a key sent at once
+# reached the cell selected before (once in a few runs on our Mini Sudoku
+# page).
+KEY_AFTER_CLICK = 0.08
 
 
 class Aborted(PuzzlebotError):
@@ -158,6 +163,8 @@ class Mouse:
                     down = None
                     self.log.append(("up", ev[1], ev[2]))
                 elif kind == "key":
+                    if self.log and self.log[-1][0] == "click":
+                        time.sleep(KEY_AFTER_CLICK)
                     self.key(ev[1])
                 else:
                     raise PuzzlebotError(f"unknown pointer event {kind!r}")

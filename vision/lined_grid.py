@@ -47,16 +47,19 @@ CORNER_FROM, CORNER_TO = 0.1, 0.2
 GLYPH_PITCH = 90
 
 
-def find_square_lattice(img: np.ndarray, max_side: int, game: str) -> Lattice:
+def find_square_lattice(img: np.ndarray, max_side: int, game: str, passes=None,
+                        search_side: int = SEARCH_SIDE) -> Lattice:
     """The board's lattice, maybe a few rows or columns short or long (the
     reader fits it to the board): the best square lattice the image's
-    cell-like blobs support, at most ``max_side`` a side.  A lattice whose pitch is a whole multiple of its pitch
+    cell-like blobs support, at most ``max_side`` a side, by the lattice
+    finder's ``passes`` (BLOB_PASSES unless given) on the image scaled down
+    to ``search_side`` pixels on its long side.  A lattice whose pitch is a whole multiple of its pitch
     the other way (numbered discs in every other column leave only some
     cells as clean blobs) is taken as square at the smaller pitch."""
     h, w = img.shape[:2]
-    s = min(1.0, SEARCH_SIDE / max(h, w))
+    s = min(1.0, search_side / max(h, w))
     small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
-    for fit in candidate_lattices(small, min_cells=MIN_BLOBS, passes=BLOB_PASSES, stop_early=True)[:MAX_CANDIDATES]:
+    for fit in candidate_lattices(small, min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES, stop_early=True)[:MAX_CANDIDATES]:
         lat = fit.lattice
         k = max(lat.px, lat.py) / min(lat.px, lat.py)
         if abs(k - round(k)) > SQUARE_TOLERANCE * round(k) or round(k) > 4:
@@ -149,3 +152,22 @@ def upscaled(win: np.ndarray, pitch: float) -> tuple[np.ndarray, float]:
     if k == 1.0:
         return win, 1.0
     return cv2.resize(win, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC), k
+
+
+def split_candidates(img: np.ndarray, passes=None, search_side: int = SEARCH_SIDE, splits: int = 3):
+    """Square lattices from the image's cell-like blobs, best first, on the
+    grid's lines: each candidate lattice whose cells, cut kx by ky (1 to
+    ``splits`` each way), are square within SQUARE_TOLERANCE (blobs may be
+    whole boxes of cells where thin lines fade in a small image)."""
+    h, w = img.shape[:2]
+    s = min(1.0, search_side / max(h, w))
+    small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
+    for fit in candidate_lattices(small, min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES,
+                                  stop_early=True)[:MAX_CANDIDATES]:
+        lat = fit.lattice
+        for kx in range(1, splits + 1):
+            for ky in range(1, splits + 1):
+                px, py = lat.px / kx, lat.py / ky
+                if abs(px - py) <= SQUARE_TOLERANCE * min(px, py):
+                    cut = Lattice(lat.x0, lat.y0, px, py, lat.rows * ky, lat.cols * kx)
+                    yield on_lines(img, cut.scaled(1 / s))

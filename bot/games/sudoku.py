@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import sys
 
-from puzzlebot.bot.games.base import Game, Generator, Solver
+from puzzlebot.bot.actions import Key
+from puzzlebot.bot.games.base import Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn
 from puzzlebot.solvers.errors import InputError, PuzzlebotError, UnsolvableError
 
 EXAMPLES = """\
@@ -32,6 +33,16 @@ examples:
   puzzlebot generate sudoku --seed 3
   puzzlebot generate sudoku --count 3 --difficulty medium --format json > sudokus.jsonl
   puzzlebot solve sudoku sudokus.jsonl           # solves each puzzle in the file
+"""
+
+DETECT_EXAMPLES = """\
+examples:
+  puzzlebot detect sudoku examples/sudoku.png
+  puzzlebot detect sudoku examples/sudoku.png --json
+  puzzlebot detect sudoku examples/sudoku.png --debug seen.png   # givens, entries and doubts drawn over it
+
+exit status 4 when the image holds no Mini Sudoku board (or only part of one);
+with --strict also when any cell is unsure.
 """
 
 # --count beyond this is refused at once.
@@ -132,12 +143,192 @@ class SudokuGenerator(Generator):
         return 0
 
 
+class SudokuReader(Reader):
+    description = ("Read a Mini Sudoku board (4x4, 6x6 or 9x9, any look): each digit, whether it is a given "
+                   "or entered (told by its look), pencil notes ignored, and how sure each cell is.")
+    epilog = DETECT_EXAMPLES
+    example_image = "examples/sudoku.png"
+
+    def read_board(self, img, lattice=None, hint=None):
+        from puzzlebot.vision import sudoku_reader
+
+        return sudoku_reader.read(img, lattice)
+
+    def check(self, reading) -> None:
+        from puzzlebot.solvers.sudoku import SudokuPuzzle, violations
+
+        p = reading.board
+        broken = violations(SudokuPuzzle(p.n, p.givens), p.givens, whole=False)
+        if broken:
+            raise UnsolvableError(f"the givens read break a rule ({broken[0]}): misread, or not a Sudoku")
+
+    def read_cells(self, img, lattice, reading, only=None):
+        from puzzlebot.vision.sudoku_reader import read_cells
+
+        return read_cells(img, lattice, reading, only)
+
+    def whole_in(self, img, lattice, reading):
+        from puzzlebot.vision.sudoku_reader import whole_in
+
+        return whole_in(img, lattice, reading)
+
+    def describe(self, rd) -> Detection:
+        from puzzlebot.solvers.sudoku import rows_text
+        from puzzlebot.vision.reading import where_name
+        from puzzlebot.vision.sudoku_reader import RED
+
+        p, lat, n = rd.board, rd.lattice, rd.board.n
+        lines = []
+        for r in range(n):
+            cells = []
+            for c in range(n):
+                v = int(rd.state[r, c])
+                ch = "?" if v < 0 else "." if v == 0 else str(v % RED)
+                mark = " " if v <= 0 or p.givens[r][c] else ("!" if v >= RED else "'")
+                cells.append(ch + mark)
+            lines.append(" ".join(cells))
+        red = [(r, c) for r in range(n) for c in range(n) if rd.state[r, c] >= RED]
+        lines.append(f"{n}x{n} board, {sum(map(bool, sum(p.givens, [])))} givens, "
+                     f"{sum(map(bool, sum(p.entries, [])))} entered (told by {rd.looks.told_by}); pitch "
+                     f"{lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); ' entered, ! drawn red, ? unsure")
+        for w, why in rd.unsure.items():
+            lines.append(f"unsure: {where_name(w)}: {why}")
+        def text(grid):  # unsure cells as '?'
+            return ["".join("?" if rd.state[r, c] < 0 else ch for c, ch in enumerate(row))
+                    for r, row in enumerate(rows_text(grid))]
+
+        data = {"game": "sudoku", "size": [n, n], "givens": text(p.givens), "rows": text(p.shown()),
+                "entries": text(p.entries), "red": [list(rc) for rc in red], "lattice": lat.as_dict(),
+                "sure": rd.sure, "told_by": rd.looks.told_by,
+                "unsure": [{"where": list(w) if isinstance(w, tuple) else w, "why": why}
+                           for w, why in rd.unsure.items()]}
+        unsure = [f"{where_name(w)}: {why}" for w, why in rd.unsure.items()]
+        return Detection(rd, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
+
+
+def _flags(rule: str, grid, givens, solution) -> list[list[bool]]:
+    """Which entered digits a game draws red: those repeating a digit of
+    their row, column or box ("conflict"), those the solution contradicts
+    ("wrong"), or none."""
+    from puzzlebot.solvers.sudoku import BOXES
+
+    n = len(grid)
+    br, bc = BOXES[n]
+    out = [[False] * n for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            v = grid[r][c]
+            if not v or givens[r][c] or rule == "none":
+                continue
+            if rule == "wrong":
+                out[r][c] = v != solution[r][c]
+                continue
+            r0, c0 = r - r % br, c - c % bc
+            peers = {(r, k) for k in range(n)} | {(k, c) for k in range(n)} | \
+                {(i, j) for i in range(r0, r0 + br) for j in range(c0, c0 + bc)}
+            out[r][c] = any(grid[i][j] == v for i, j in peers - {(r, c)})
+    return out
+
+
+class SudokuPlayer(Player):
+    window_title = "Mini Sudoku"
+    run_examples = """\
+  puzzlebot run sudoku --window "Mini Sudoku"
+  puzzlebot run sudoku --dry-run --hint plan.png    # the digits to type drawn on the screenshot, touch nothing
+"""
+
+    def plan(self, reading):
+        """Wrong entries cleared first (select, Backspace), then each empty
+        cell selected and its digit typed; givens never touched.  Each
+        action's board after it says which digits the game will draw red,
+        by the rule the board read shows (repeats, or digits the solution
+        contradicts, or none): a red the rule does not explain stops."""
+        import numpy as np
+
+        from puzzlebot.solvers.sudoku import SudokuPuzzle, solve
+        from puzzlebot.vision.sudoku_reader import RED
+
+        p, n = reading.board, reading.board.n
+        ans = solve(SudokuPuzzle(n, p.givens), limit=1)
+        if ans.grid is None:
+            raise UnsolvableError("the givens on screen have no solution: not typing")
+        full = ans.grid
+        shown = p.shown()
+        red = [[bool(reading.state[r, c] >= RED) for c in range(n)] for r in range(n)]
+        rule = next((k for k in ("conflict", "wrong", "none") if _flags(k, shown, p.givens, full) == red), None)
+        if rule is None:
+            cells = [f"r{r + 1}c{c + 1}" for r in range(n) for c in range(n) if red[r][c]]
+            raise UnsolvableError(f"digits drawn red ({', '.join(cells)}) that are neither the repeats nor the "
+                                  "wrong entries: not typing")
+
+        def state_of(grid):
+            f = _flags(rule, grid, p.givens, full)
+            return np.array([[grid[r][c] + (RED if f[r][c] else 0) for c in range(n)] for r in range(n)], np.int64)
+
+        actions, grid = [], [row[:] for row in shown]
+        state = state_of(grid)
+        wrong = [(r, c) for r in range(n) for c in range(n) if p.entries[r][c] and p.entries[r][c] != full[r][c]]
+        todo = [(r, c) for r in range(n) for c in range(n) if not grid[r][c] or (r, c) in wrong]
+        for r, c in wrong:
+            grid[r][c] = 0
+            after = state_of(grid)
+            actions.append(Key((r, c), "backspace", before=state, after=after))
+            state = after
+        for r, c in todo:
+            grid[r][c] = full[r][c]
+            after = state_of(grid)
+            actions.append(Key((r, c), str(full[r][c]), before=state, after=after))
+            state = after
+        return actions
+
+
+class SudokuScorer(Scorer):
+    def has_board(self, label):
+        return label.get("kind") != "no-board"
+
+    def score(self, data, label):
+        """Against our labels: ``size``, ``givens``, ``rows`` (every digit
+        shown) and ``red`` where the label has it."""
+        if list(data["size"]) != list(label["size"]):
+            return [(f"read {data['size'][0]}x{data['size'][1]}, the label says "
+                     f"{label['size'][0]}x{label['size'][1]}", None)]
+        out = []
+        for r, (gr, gl, sr, sl) in enumerate(zip(data["givens"], label["givens"], data["rows"], label["rows"])):
+            for c in range(len(gl)):
+                if sr[c] != sl[c]:
+                    out.append((f"r{r + 1}c{c + 1}: {sr[c]} read, label {sl[c]}", (r, c)))
+                elif gr[c] != gl[c]:
+                    out.append((f"r{r + 1}c{c + 1}: read as {'a given' if gr[c] != '.' else 'entered'}, "
+                                f"the label says {'a given' if gl[c] != '.' else 'entered'}", (r, c)))
+        if "red" in label and sorted(map(list, data["red"])) != sorted(map(list, label["red"])):
+            out.append((f"red digits read at {data['red']}, the label says {label['red']}", None))
+        return out
+
+
+def _debug(img, rd):
+    from puzzlebot.vision.overlay import draw_lattice, label_cells
+    from puzzlebot.vision.sudoku_reader import RED
+
+    p, lat, n = rd.board, rd.lattice, rd.board.n
+    texts = {}
+    for r in range(n):
+        for c in range(n):
+            v = int(rd.state[r, c])
+            if v > 0:
+                texts[(r, c)] = ("g" if p.givens[r][c] else "e") + str(v % RED) + ("!" if v >= RED else "")
+    return label_cells(draw_lattice(img, lat), lat, texts, set(rd.unsure_cells))
+
+
 GAME = Game(
     name="sudoku",
     aliases=("mini-sudoku",),
     title="LinkedIn Mini Sudoku",
     summary="LinkedIn Mini Sudoku: 1 to 6 once in every row, column and 2x3 box",
-    values={0: "empty"} | {d: str(d) for d in range(1, 10)},
+    values={-1: "unreadable", 0: "empty"} | {d: str(d) for d in range(1, 10)} | {10 + d: f"{d} in red" for d in range(1, 10)},
     solver=SudokuSolver(),
     generator=SudokuGenerator(),
+    reader=SudokuReader(),
+    player=SudokuPlayer(),
+    scorer=SudokuScorer(),
+    stand_in=WebStandIn("puzzlebot.sim.sudoku.page", "sudoku", "Mini Sudoku 6x6", (380, 20, 640, 720)),
 )

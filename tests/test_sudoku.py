@@ -1,0 +1,374 @@
+"""Mini Sudoku on screen: the reader over our page's renders (many looks)
+and against every other game's screenshots, boards cut or covered, the
+command line, and the bot playing our page, a third-party web game and
+Tatham's Solo, each judged by the game itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from puzzlebot.sim import launch
+from puzzlebot.sim.browser import Browser
+from puzzlebot.solvers.sudoku import BOXES, SudokuPuzzle, rows_text, solve, violations
+from puzzlebot.vision.errors import NoBoardError
+from puzzlebot.vision.image_io import load_image
+from puzzlebot.vision.sudoku_reader import RED
+from puzzlebot.vision.sudoku_reader import read as read_sudoku
+
+from .helpers import ROOT, pmap, run_cli, shared_path
+
+FIXTURES = ROOT / "fixtures" / "sudoku"
+
+
+def _labels() -> list[dict]:
+    return json.loads((FIXTURES / "labels.json").read_text())
+
+
+def _seen(rd) -> tuple[list[str], list[str], list[list[int]]]:
+    """(givens, every digit shown, red cells) of a reading."""
+    p = rd.board
+    red = sorted([int(r), int(c)] for r, c in zip(*np.nonzero(rd.state >= RED)))
+    return rows_text(p.givens), rows_text(p.shown()), red
+
+
+def test_our_page_read_exactly_in_every_look():
+    labels = _labels()
+    assert len(labels) >= 20 and {e["size"][0] for e in labels} == {4, 6, 9}
+    for e in labels:
+        rd = read_sudoku(load_image(FIXTURES / e["file"]))
+        assert rd.sure, (e["file"], rd.doubts())
+        assert _seen(rd) == (e["givens"], e["rows"], sorted(e["red"])), e["file"]
+
+
+def test_the_real_negatives_are_refused():
+    folder = shared_path("sudoku", "screens")
+    labels = json.loads((folder / "labels.json").read_text())
+    files = [folder / e["file"] for e in labels if e["kind"] == "no-board"]
+    assert len(files) == len(labels) >= 3
+    for f in files:
+        with pytest.raises(NoBoardError):
+            read_sudoku(load_image(f))
+
+
+def _verdict(path: str) -> str:
+    try:
+        return "SURE" if read_sudoku(load_image(path)).sure else "unsure"
+    except NoBoardError:
+        return "refused"
+
+
+@pytest.mark.slow
+def test_other_games_are_refused():
+    paths = []
+    for game in ("tango", "queens", "lights", "zip"):
+        try:
+            folder = shared_path(game, "screens")
+        except pytest.skip.Exception:
+            continue
+        paths += [str(p) for p in sorted(folder.rglob("*")) if p.suffix.lower() in (".png", ".jpg", ".jpeg")]
+        paths += [str(p) for p in sorted((ROOT / "fixtures" / game).glob("*")) if p.suffix in (".png", ".jpg")]
+    verdicts = dict(zip(paths, pmap(_verdict, paths)))
+    read = {p: v for p, v in verdicts.items() if v != "refused"}
+    assert len(paths) > 250 and not read, read
+
+
+def _others(path: str) -> dict:
+    from puzzlebot.bot import games
+
+    out = {}
+    img = load_image(path)
+    for name in ("tango", "queens", "lights", "zip"):
+        try:
+            out[name] = "SURE" if games.get(name).reader.read_board(img).sure else "unsure"
+        except Exception:  # refused, or unreadable: never sure
+            out[name] = "refused"
+    return out
+
+
+@pytest.mark.slow
+def test_sudoku_boards_are_never_read_as_other_games():
+    paths = [str(FIXTURES / e["file"]) for e in _labels()]
+    results = dict(zip(paths, pmap(_others, paths)))
+    wrong = {p: v for p, v in results.items() if "SURE" in v.values()}
+    assert not wrong, wrong
+
+
+def _board_box(e: dict, img: np.ndarray) -> tuple[int, int, int, int, float]:
+    lat = read_sudoku(img).lattice
+    return int(lat.x0), int(lat.y0), int(lat.x0 + lat.cols * lat.px), int(lat.y0 + lat.rows * lat.py), lat.px
+
+
+def test_a_board_cut_or_covered_is_never_read_as_sure():
+    """The image cut through the board, a window over some cells, a toast
+    over a cell: refused, or the covered cells named unsure; never a sure
+    reading of fewer rows or of what the cover shows."""
+    checked = 0
+    for e in _labels()[:8]:
+        img = load_image(FIXTURES / e["file"])
+        x0, y0, x1, y1, p = _board_box(e, img)
+        n = e["size"][0]
+        variants = {
+            "cut below row 4": img[: int(y0 + 4 * p + p / 2)],
+            "cut right of column 3": img[:, : int(x0 + 3 * p + p / 3)],
+            "cut at the top box line": img[int(y0 + 2 * p):],
+        }
+        win = img.copy()
+        cv2.rectangle(win, (int(x0 + 3.4 * p), int(y0 + 3.3 * p)), (img.shape[1], img.shape[0]), (236, 236, 236), -1)
+        cv2.rectangle(win, (int(x0 + 3.4 * p), int(y0 + 3.3 * p)), (img.shape[1], int(y0 + 3.3 * p + 24)),
+                      (90, 60, 40), -1)
+        variants["a window over the lower right"] = win
+        toast = img.copy()
+        tx, ty = int(x0 + 4.2 * p), int(y0 + 0.2 * p)
+        cv2.rectangle(toast, (tx, ty), (tx + int(2.5 * p), ty + int(0.7 * p)), (60, 60, 230), -1)
+        cv2.putText(toast, "Incorrect!", (tx + 8, ty + int(0.45 * p)), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
+                    (255, 255, 255), 1)
+        variants["a toast over row 1"] = toast
+        for what, im in variants.items():
+            try:
+                rd = read_sudoku(np.ascontiguousarray(im))
+            except NoBoardError:
+                continue
+            assert not rd.sure, (e["file"], what)
+            assert rd.board.n == n, (e["file"], what)
+            if what.startswith("a "):  # the covered cells are among those named unsure
+                shown = rows_text(rd.board.shown())
+                wrong = [(r, c) for r in range(n) for c in range(n)
+                         if (r, c) not in rd.unsure and shown[r][c] != e["rows"][r][c]]
+                assert not wrong, (e["file"], what, wrong, rd.doubts())
+            checked += 1
+    assert checked >= 8  # the covers were read (unsure), not all refused
+
+
+def test_cli_detect_json_and_hint(tmp_path):
+    r = run_cli("detect", "sudoku", "examples/sudoku.png", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    label = next(e for e in _labels() if e["file"] == "sudoku_06_6x6_light_some.png")
+    assert (data["game"], data["size"], data["givens"], data["rows"], data["sure"]) == \
+        ("sudoku", [6, 6], label["givens"], label["rows"], True)
+    out = tmp_path / "hint.png"
+    r = run_cli("hint", "sudoku", "examples/sudoku.png", str(out))
+    assert r.returncode == 0 and out.exists(), r.stderr
+    # what detect saw solves to a grid that keeps every digit shown
+    (tmp_path / "seen.json").write_text(json.dumps({"givens": data["givens"]}))
+    r = run_cli("solve", "sudoku", str(tmp_path / "seen.json"), "--json")
+    grid = [[int(ch) for ch in row] for row in json.loads(r.stdout)["grid"]]
+    assert not violations(SudokuPuzzle(6, [[0] * 6 for _ in range(6)]), grid)
+    assert all(ch in ".?" or int(ch) == grid[r_][c] for r_, row in enumerate(data["rows"]) for c, ch in enumerate(row))
+    r = run_cli("detect", "sudoku", "examples/zip.png")
+    assert r.returncode == 4 and "no Mini Sudoku board" in r.stderr and "Traceback" not in r.stderr
+    r = run_cli("detect", "sudoku", str(FIXTURES), "--labels", str(FIXTURES / "labels.json"))
+    assert r.returncode == 0, r.stderr
+    assert f"all {len(_labels())} 0 0" in " ".join(r.stdout.split()), r.stdout  # every board exact
+
+
+# --- the bot on screen ------------------------------------------------------------
+
+@pytest.fixture
+def sudoku_page(xvfb, tmp_path):
+    if shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (make test installs it)")
+    procs, browsers = [], []
+
+    def start(*args: str, mode: str = "light", x: int = 200, y: int = 20):
+        ev = tmp_path / f"sudoku{len(procs)}.jsonl"
+        port = launch.free_port()
+        procs.append(launch.start_page("puzzlebot.sim.sudoku.page", ev, port, *args))
+        time.sleep(0.5)
+        browsers.append(Browser(f"http://127.0.0.1:{port}/?mode={mode}", x, y, 640, 720))
+        launch.wait_for(ev, "ready", 90)
+        time.sleep(1.0)
+        return ev, f"{x},{y},640,720"
+
+    yield start
+    for b in browsers:
+        b.close()
+    launch.stop(*procs)
+
+
+def _page_grid(log: list[dict]) -> list[str]:
+    return [e for e in log if "rows" in e][-1]["rows"]
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_bot_types_the_digits_clears_a_wrong_one_and_the_page_says_solved(sudoku_page):
+    from puzzlebot.solvers.sudoku import generate
+
+    p = generate(6, 12)
+    full = solve(p).grid
+    empty = [(r, c) for r in range(6) for c in range(6) if not p.givens[r][c]]
+    (r1, c1), (r2, c2), (r3, c3) = empty[:3]
+    wrong = next(d for d in range(1, 7) if d != full[r2][c2] and d in p.givens[r2])  # a repeat: drawn red
+    entries = f"{r1},{c1},{full[r1][c1]};{r2},{c2},{wrong}"
+    ev, region = sudoku_page("--size", "6", "--seed", "12", "--entries", entries, "--notes", f"{r3},{c3},135")
+    r = run_cli("run", "sudoku", "--region", region)
+    assert r.returncode == 0, r.stderr
+    log = launch.events(ev)
+    assert any(e["event"] == "solved" for e in log)
+    grid = [[int(ch) for ch in row] for row in _page_grid(log)]
+    assert grid == full and not violations(p, grid)
+    typed = [tuple(e["cell"]) for e in log if e["event"] in ("enter", "clear")]
+    assert (r2, c2) in typed and (r1, c1) not in typed  # the wrong one replaced, the right one kept
+    assert not any(tuple(e["cell"]) in {(r, c) for r in range(6) for c in range(6) if p.givens[r][c]}
+                   for e in log if e["event"] in ("enter", "clear", "refused"))  # givens never touched
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_bot_plays_a_dark_page(sudoku_page):
+    ev, region = sudoku_page("--size", "6", "--seed", "31", mode="dark")
+    r = run_cli("run", "sudoku", "--region", region)
+    assert r.returncode == 0, r.stderr
+    assert any(e["event"] == "solved" for e in launch.events(ev))
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_a_digit_the_page_refuses_stops_the_run_naming_the_cell(sudoku_page):
+    ev, region = sudoku_page("--size", "6", "--seed", "8", "--refuse", "3")
+    r = run_cli("run", "sudoku", "--region", region, "--timeout", "1")
+    assert r.returncode == 5 and "did not change as predicted" in r.stderr, r.stderr
+    refused = [e for e in launch.events(ev) if e["event"] == "refused"]
+    cell = refused[0]["cell"]
+    assert f"r{cell[0] + 1}c{cell[1] + 1}" in r.stderr
+    assert not any(e["event"] == "solved" for e in launch.events(ev))
+
+
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("dark", [False, True])
+def test_bot_plays_a_mini_sudoku_by_other_people(xvfb, dark):
+    from .web_games import Page, Server, need_chromium, shared_game
+
+    need_chromium()
+    server = Server(shared_game("sudoku", "minisudoku6"))
+    page = Page(server.url, 0, 0, 900, 790)
+    try:
+        page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
+        if dark:
+            page.dt.evaluate("document.documentElement.classList.add('dark')")
+        time.sleep(1.0)
+        givens = page.state("JSON.stringify([...document.querySelectorAll('[data-row]')]"
+                            ".filter(e => e.getAttribute('data-initial') === 'true').map(e => [+e.dataset.row, "
+                            "+e.dataset.col, e.textContent.trim()]))")
+        r = run_cli("run", "sudoku", "--region", "0,0,900,790")
+        won = page.state("JSON.stringify(!document.getElementById('victory-modal').classList.contains('hidden'))")
+        assert r.returncode == 0 and won, r.stderr
+        after = page.state("JSON.stringify([...document.querySelectorAll('[data-row]')].map(e => [+e.dataset.row, "
+                           "+e.dataset.col, e.textContent.trim()]))")
+        assert {tuple(g) for g in givens} <= {tuple(a) for a in after}  # givens untouched
+    finally:
+        page.close()
+        server.stop()
+
+
+# --- Tatham's Solo (Debian's sgt-puzzles) ---------------------------------------------------
+
+SOLO = shutil.which("sgt-solo") or ("/usr/games/sgt-solo" if Path("/usr/games/sgt-solo").exists() else None)
+
+# Menu keys to Solo's "Game > Save...": F10 opens the Game menu, nothing chosen;
+# Save... is the sixth item down (New, Restart, Specific, Random Seed, Load, Save).
+SAVE_KEYS = ["f10"] + ["down"] * 6 + ["enter"]
+
+
+def solo_saved_grid(text: str) -> tuple[list[list[int]], list[list[int]], list[str]]:
+    """(givens, the grid after the saved moves, the move kinds) from a
+    Solo save file: its puzzle (DESC: digits, and letters for runs of
+    empty cells) and its moves ("R<col>,<row>,<digit>" fills a cell)."""
+    fields = []
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        fields.append((key.strip(), value.partition(":")[2]))
+    get = dict(fields)
+    assert get["STATEPOS"] == get["NSTATES"], "the saved game is not at its latest move"
+    desc = get["DESC"].split(",")[0]
+    cells, i = [], 0
+    while i < len(desc):
+        ch = desc[i]
+        if ch.isalpha():
+            cells += [0] * (ord(ch) - ord("a") + 1)
+            i += 1
+        elif ch == "_":
+            i += 1
+        else:
+            j = i
+            while j < len(desc) and desc[j].isdigit():
+                j += 1
+            cells.append(int(desc[i:j]))
+            i = j
+    n = int(len(cells) ** 0.5)
+    givens = [cells[r * n:(r + 1) * n] for r in range(n)]
+    grid = [row[:] for row in givens]
+    kinds = []
+    for key, value in fields:
+        if key == "MOVE":
+            kinds.append(value[0])
+            if value[0] == "R":
+                x, y, d = (int(v) for v in value[1:].split(","))
+                grid[y][x] = d
+    return givens, grid, kinds
+
+
+@pytest.fixture
+def solo_screen(tmp_path, monkeypatch):
+    """A virtual screen with openbox (GTK dialogs need a window manager to
+    take the keyboard) and Solo on it, 6x6 in 2x3 blocks, a fixed seed."""
+    if SOLO is None:
+        pytest.skip("Tatham's Solo is not installed (make test installs the Debian package sgt-puzzles)")
+    if shutil.which("Xvfb") is None or shutil.which("openbox") is None:
+        pytest.skip("Xvfb and openbox are needed (make test installs them)")
+    xvfb, display = launch.start_xvfb(1280, 800)
+    env = dict(os.environ, DISPLAY=display, HOME=str(tmp_path), NO_AT_BRIDGE="1")
+    wm = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    monkeypatch.setenv("DISPLAY", display)
+    games = []
+
+    def start(game_id: str):
+        games.append(subprocess.Popen([SOLO, game_id], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL))
+        time.sleep(2.0)
+        return env
+
+    yield start
+    for g in games:
+        g.terminate()
+        g.wait(timeout=10)
+    wm.terminate()
+    wm.wait(timeout=10)
+    launch.stop(xvfb)
+
+
+def _solo_save(env: dict, name: str) -> None:
+    """Save Solo's game through its own menu, as a user would."""
+    code = ("import time, pyautogui; pyautogui.FAILSAFE = False\n"
+            f"for k in {SAVE_KEYS!r}:\n    pyautogui.press(k); time.sleep(0.3)\n"
+            f"time.sleep(1.0); pyautogui.write({name!r}, interval=0.02); time.sleep(0.3); pyautogui.press('enter')\n")
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=60)
+
+
+@pytest.mark.display
+@pytest.mark.parametrize("seed", ["424242", "7"])
+def test_bot_plays_tatham_solo(solo_screen, tmp_path, seed):
+    env = solo_screen(f"2x3#{seed}")
+    r = run_cli("run", "sudoku", "--window", "Solo")
+    assert r.returncode == 0, r.stderr
+    _solo_save(env, "solo.sav")
+    save = tmp_path / "solo.sav"
+    end = time.monotonic() + 10
+    while not save.exists() and time.monotonic() < end:
+        time.sleep(0.2)
+    givens, grid, kinds = solo_saved_grid(save.read_text())
+    assert set(kinds) == {"R"}  # digits typed into cells: no Solve command, no pencil marks
+    assert all(all(row) for row in grid) and not violations(SudokuPuzzle(6, givens), grid)

@@ -1,0 +1,549 @@
+"""Reading a Mini Sudoku board (LinkedIn's or any look) from a screenshot.
+
+1. The cell lattice from the image's cell-like blobs
+   (:func:`puzzlebot.vision.lined_grid.find_square_lattice`).
+2. The board's extent from its lines: across each line position a pitch
+   apart, the line's weight (how many pixels of full contrast it is, against
+   the cells either side).  A Sudoku board is n+1 lines each way (n = 4, 6
+   or 9), the lines between its boxes heavier than every other line inside
+   it, on both axes alike.  Anything else
+   (a Zip or Tango grid, a board cut or covered across its boxes) is no
+   Sudoku board.
+3. Each cell: its ground (the median colour of its middle), ink far from
+   it, and the ink's pieces.  No ink, or only ink as small as pencil notes:
+   empty.  A digit: pieces at least DIGIT_TALL of a pitch high, read by
+   :mod:`puzzlebot.vision.digits`.  Between the two sizes, ink that runs to
+   the cell's sides (a window, a toast, a pointer over it), or a grid line
+   missing along a side: unsure.
+4. Given or entered, by look, learnt from the board itself: red ink marks a
+   digit the game flags; the other digits split in two styles by ink colour,
+   else by their cells' ground, else by stroke weight.  Givens are the
+   plainer ink (less coloured), the tinted ground, or the bolder strokes;
+   one style only: all givens (a fresh board).
+
+A cell's value: its digit (0 empty), plus RED for a digit drawn red.
+
+Units: pixels of the image for positions, shares of the pitch for sizes,
+Lab units for colours, grey levels for line contrast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from puzzlebot.solvers.sudoku import BOXES, SudokuPuzzle
+from puzzlebot.vision.board_checks import Wholeness, wholeness
+from puzzlebot.vision.colour_math import distance, to_lab
+from puzzlebot.vision.digits import read_number
+from puzzlebot.vision.errors import NoBoardError, PartialBoardError
+from puzzlebot.vision.lattice import PASSES, Lattice
+from puzzlebot.vision.lined_grid import split_candidates, upscaled
+from puzzlebot.vision.reading import Reading
+
+GAME = "Mini Sudoku"
+MAX_SIDE = max(BOXES)
+# A digit drawn red is worth its digit plus this (the game flags it).
+RED = 10
+
+# A line's weight: across the line, each pixel's grey-level difference from
+# the ground on its side, capped at WEIGHT_CAP and divided by it (a line of
+# full contrast weighs its width in pixels).  Measured within +-LINE_REACH
+# pitches of where the lattice puts the line (thick lines shift the cells a
+# pixel or two from an even lattice) and over +-LINE_BAND pitches about the
+# middle of each cell along it; the ground of each side is the median of
+# the outer GROUND_PX pixels of the window.
+WEIGHT_CAP, LINE_REACH, LINE_BAND, GROUND_PX = 60.0, 0.18, 0.2, 3
+# A board's grid goes on past a side when a line lies a pitch beyond it,
+# GO_ON_SHARE of the board's lines across run on into that strip and
+# FLAT_SHARE of the cells between them are flat there.
+GO_ON_SHARE, FLAT_SHARE = 0.75, 0.5
+# A ground is one of the board's looks when this many cells show it.
+LOOK_CELLS = 3
+# The lattice searches: the quick one (blobs at 640 px), then, when it
+# finds no grid at all, every pass of the finder at up to SLOW_SIDE px (dark
+# boards whose lines are faint: 13 grey levels from a given's cell on our
+# dark page).
+SLOW_SIDE = 1280
+SEARCHES = ((None, 640), (PASSES, SLOW_SIDE))
+# A line is there at LINE_MIN (LinkedIn's 1 px light grey line weighs ~0.7,
+# our dark page's 1 px line beside a given's cell 0.22; a cell's flat
+# middle 0, JPEG noise under 0.1).
+LINE_MIN = 0.15
+# Lines between boxes outweigh every thin line inside the board by HEAVY
+# (measured: 3.0 vs 0.72 on our stand-in, 5 vs 2 and 3.1 vs 0.67 on a
+# third-party game light and dark).
+HEAVY = 1.4
+# A side of a cell is hidden (something flat covers it) when its segment of
+# line weighs under SIDE_SHARE of the line's median and under SIDE_FLOOR (a
+# faint line between two givens' cells on a dark page scaled to 60% weighs
+# 0.1; a flat cover 0, its JPEG noise a few hundredths).
+SIDE_SHARE, SIDE_FLOOR = 0.3, 0.06
+
+# A cell's middle: the cell less CELL_INSET of a pitch each side (the grid
+# lines; a selection ring, 4 px in from a 56 px cell's side on a
+# third-party game, and an even lattice a few pixels off a board whose box
+# lines are thicker).
+CELL_INSET = 0.16
+# Ink: this far (Lab) from the cell's ground.  Thin grey notes and the
+# lightest digits are 40 or more away, JPEG noise under 10.
+INK = 25.0
+# Pieces smaller than SPECK (share of a pitch squared) are noise.
+SPECK = 0.002
+# A digit's ink is at least DIGIT_TALL of a pitch high; pencil notes at most
+# NOTE_TALL (ours 0.14, LinkedIn's ~0.15); between: unsure.
+DIGIT_TALL, NOTE_TALL = 0.28, 0.22
+# Red: hue within RED_HUE degrees and chroma at least RED_CHROMA (our reds
+# 20-35 degrees, chroma 50-80, down to 28 in a thin digit on a page scaled
+# to 60%; blue and indigo inks are -60 to -100 degrees).
+RED_HUE, RED_CHROMA = (-25.0, 50.0), 20.0
+# A Sudoku board shows its givens: fewer than MIN_DIGITS (share of the
+# side; LinkedIn's 6x6 boards give 8 to 14) cells holding a digit, or
+# FOREIGN_SHAPES cells holding shapes that are no digits (suns, crowns,
+# lamps), and the grid is another game's.
+MIN_DIGITS, FOREIGN_SHAPES = 0.5, 2
+# Two styles of ink are told apart when their colours differ by STYLE_SEP
+# (black and blue ~60, white and light blue ~35); a digit whose ink is not
+# within STYLE_NEAR of its own style's distance to the other style's is
+# unsure; grounds are told apart by GROUND_SEP; strokes when the bolder is
+# BOLD_RATIO as thick (700 vs 400 weight ~1.5).
+STYLE_SEP, STYLE_NEAR, GROUND_SEP, BOLD_RATIO = 18.0, 0.6, 8.0, 1.25
+
+
+@dataclass
+class CellInk:
+    """What one cell holds."""
+
+    digit: int | None = None  # None: empty (or unsure, when why)
+    why: str = ""  # why unsure
+    colour: np.ndarray | None = None  # the digit's ink (Lab)
+    stroke: float = 0.0  # stroke width / glyph height
+    ground: np.ndarray | None = None  # the cell's ground (Lab)
+
+    @property
+    def red(self) -> bool:
+        if self.colour is None:
+            return False
+        _, a, b = (float(v) for v in self.colour)
+        hue = np.degrees(np.arctan2(b, a))
+        return np.hypot(a, b) >= RED_CHROMA and RED_HUE[0] <= hue <= RED_HUE[1]
+
+
+@dataclass
+class SudokuLooks:
+    """What the reader learnt of this board's look."""
+
+    ground: np.ndarray  # the empty cells' ground (Lab)
+    given: np.ndarray | None = None  # the givens' ink
+    entry: np.ndarray | None = None  # the entries' ink
+    told_by: str = ""  # how givens and entries were told apart
+    grounds: list = field(default_factory=list)  # the cells' grounds seen (Lab), each once, for whole_in
+
+
+def _weights(gray: np.ndarray, at: np.ndarray, along: np.ndarray, pitch: float, vertical: bool) -> np.ndarray:
+    """The weight of the line at each position ``at`` (x for vertical lines)
+    over the band about each position ``along`` it: shape (len(at),
+    len(along)); NaN where the window leaves the image."""
+    g = gray if vertical else gray.T  # rows: along the lines; columns: across them
+    h, w = g.shape
+    reach, band = max(GROUND_PX + 1, int(round(LINE_REACH * pitch))), max(1, int(round(LINE_BAND * pitch)))
+    out = np.full((len(at), len(along)), np.nan, np.float32)
+    pos = np.round(np.asarray(at, np.float64)).astype(int)
+    ok = (pos - reach >= 0) & (pos + reach < w)
+    if not ok.any():
+        return out
+    offs = np.arange(-reach, reach + 1)
+    idx = pos[ok][:, None] + offs[None]
+    before = offs[None] < 0
+    for j, b in enumerate(along):
+        b = int(round(b))
+        lo, hi = max(0, b - band), min(h, b + band + 1)
+        if hi - lo < 1:
+            continue
+        win = g[lo:hi].mean(axis=0)[idx]  # each line's profile across it, averaged along the band
+        ref = np.where(before, np.median(win[:, :GROUND_PX], axis=1)[:, None],
+                       np.median(win[:, -GROUND_PX:], axis=1)[:, None])
+        out[ok, j] = np.minimum(np.abs(win - ref), WEIGHT_CAP).sum(axis=1) / WEIGHT_CAP
+    return out
+
+
+def _median_rows(m: np.ndarray) -> np.ndarray:
+    """Each row's median, ignoring NaN (NaN for a row of only NaN)."""
+    out = np.full(len(m), np.nan, np.float32)
+    for i, row in enumerate(m):
+        row = row[~np.isnan(row)]
+        if len(row):
+            out[i] = np.median(row)
+    return out
+
+
+def _fits(w: np.ndarray, n: int, box: int) -> list[int]:
+    """The first lines ``a`` (indexes into ``w``) where n+1 lines a..a+n are
+    there and the lines between boxes outweigh the rest by HEAVY (what lies
+    beyond, a number pad or a page, is judged by the board's wholeness)."""
+    out = []
+    for a in range(len(w) - n):
+        seg = w[a:a + n + 1]
+        if np.isnan(seg).any() or (seg < LINE_MIN).any():
+            continue
+        inner = seg[1:n]
+        heavy = inner[[j - 1 for j in range(1, n) if j % box == 0]]
+        thin = inner[[j - 1 for j in range(1, n) if j % box]]
+        if len(thin) and heavy.min() < HEAVY * thin.max():
+            continue
+        out.append(a)
+    return out
+
+
+def _refine(gray: np.ndarray, at: float, along: tuple[float, float], pitch: float, vertical: bool) -> float:
+    """The position of the line near ``at``: the middle of its contrast
+    across the window, over the span ``along``."""
+    h, w = gray.shape
+    reach = max(GROUND_PX + 1, int(round(LINE_REACH * pitch)))
+    a = int(round(at))
+    lo, hi = int(max(0, along[0])), int(min(h if vertical else w, along[1]))
+    if a - reach < 0 or a + reach >= (w if vertical else h) or hi <= lo:
+        return at
+    win = gray[lo:hi, a - reach:a + reach + 1] if vertical else gray[a - reach:a + reach + 1, lo:hi].T
+    prof = np.median(win, axis=0)
+    m = len(prof) // 2
+    ref = np.where(np.arange(len(prof)) < m, np.median(prof[:GROUND_PX]), np.median(prof[-GROUND_PX:]))
+    d = np.minimum(np.abs(prof - ref), WEIGHT_CAP)
+    if d.sum() <= 0:
+        return at
+    return float(a - reach + (d * np.arange(len(d))).sum() / d.sum() + 0.5)
+
+
+def _board(img: np.ndarray, gray: np.ndarray) -> Lattice:
+    """The whole board's lattice, from its lines (see the module's notes):
+    the first board the lines make whose cells do not go on past its sides
+    (a 4x4 of lines fits inside a 6x6 board cut through)."""
+    why, partial, seen = f"no {GAME} board: no grid of square cells in the image", None, []
+    for passes, side in SEARCHES:
+        if seen:  # the quick search found grids: the slow one is for faint boards it missed altogether
+            break
+        for lat in split_candidates(img, passes, side):
+            if any(lat.on_grid_of(o, 0.05, 0.2) for o in seen):
+                continue
+            seen.append(lat)
+            fits, why_not = _extents(gray, lat)
+            why = why_not or why
+            for board in fits:
+                crop, local, _ = board.crop(img, 1.0)
+                lab = to_lab(crop)
+                whole = wholeness(lab, local, _looks(lab, local), GROUND_SEP * 2)
+                if whole.whole:
+                    return board
+                partial = partial or f"only part of a {GAME} board: {whole.reason()}"
+    if partial:
+        raise PartialBoardError(partial)
+    raise NoBoardError(why)
+
+
+def _looks(lab: np.ndarray, lat: Lattice) -> list[np.ndarray]:
+    """The grounds the board's cells show (plain, a givens' tint), each
+    once: the median of each cell's middle, grouped within GROUND_SEP,
+    groups of at least LOOK_CELLS cells (a selected cell, or a toast over a
+    cell or two, is no look of the board's)."""
+    groups: list[list[np.ndarray]] = []
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            x0, y0, x1, y1 = lat.box(r, c, CELL_INSET)
+            win = lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3)
+            if not len(win):
+                continue
+            g = np.median(win, axis=0)
+            home = next((grp for grp in groups if np.linalg.norm(g - grp[0]) < GROUND_SEP), None)
+            if home is None:
+                groups.append([g])
+            else:
+                home.append(g)
+    return [np.median(np.array(grp), axis=0) for grp in groups if len(grp) >= LOOK_CELLS]
+
+
+def _goes_on(gray: np.ndarray, board: Lattice, left: float, right: float, top: float, bottom: float) -> bool:
+    """Whether the grid goes on past a side of ``board`` (a board found
+    inside a bigger one cut through): a line a pitch beyond the side, the
+    board's lines across continuing into that strip (GO_ON_SHARE of them)
+    and flat cells between them (FLAT_SHARE of them: some hold digits), as
+    a number pad or a page under a board do not."""
+    n, p = board.rows, (board.px + board.py) / 2
+    xs = board.x0 + np.arange(n + 1) * board.px
+    ys = board.y0 + np.arange(n + 1) * board.py
+    for beyond, vertical, mid in ((left, False, board.x0 - board.px / 2), (right, False, board.x0 + (n + 0.5) * board.px),
+                                  (top, True, board.y0 - board.py / 2), (bottom, True, board.y0 + (n + 0.5) * board.py)):
+        if not beyond >= LINE_MIN:
+            continue
+        at = xs if vertical else ys
+        across = _weights(gray, at, np.array([mid]), p, vertical)[:, 0]
+        between = _weights(gray, (at[:-1] + at[1:]) / 2, np.array([mid]), p, vertical)[:, 0]
+        # NaN (off the image) counts as no line, and as no flat middle
+        if np.mean(across >= LINE_MIN) >= GO_ON_SHARE and np.mean(between < LINE_MIN) >= FLAT_SHARE:
+            return True
+    return False
+
+
+def _extents(gray: np.ndarray, lat: Lattice) -> tuple[list[Lattice], str]:
+    """The boards the lines around ``lat`` make (largest first, nearest the
+    lattice first), or why there is none."""
+    p = (lat.px + lat.py) / 2
+    ks = np.arange(-MAX_SIDE, max(lat.rows, lat.cols) + MAX_SIDE + 1)
+    xs, ys = lat.x0 + ks * lat.px, lat.y0 + ks * lat.py
+    mid_y = lat.y0 + (np.arange(lat.rows) + 0.5) * lat.py
+    mid_x = lat.x0 + (np.arange(lat.cols) + 0.5) * lat.px
+    wx = _median_rows(_weights(gray, xs, mid_y, p, True))
+    wy = _median_rows(_weights(gray, ys, mid_x, p, False))
+    out = []
+    for n in sorted(BOXES, reverse=True):
+        br, bc = BOXES[n]
+        for a in sorted(_fits(wx, n, bc), key=lambda i: abs(ks[i])):
+            for b in sorted(_fits(wy, n, br), key=lambda i: abs(ks[i])):
+                x0 = _refine(gray, xs[a], (ys[b], ys[b + n]), p, True)
+                x1 = _refine(gray, xs[a + n], (ys[b], ys[b + n]), p, True)
+                y0 = _refine(gray, ys[b], (xs[a], xs[a + n]), p, False)
+                y1 = _refine(gray, ys[b + n], (xs[a], xs[a + n]), p, False)
+                board = Lattice(x0, y0, (x1 - x0) / n, (y1 - y0) / n, n, n)
+                if abs(board.px - board.py) <= 0.1 * p and not _goes_on(gray, board, wx[a - 1] if a else np.nan,
+                                                                        wx[a + n + 1] if a + n + 1 < len(wx) else np.nan,
+                                                                        wy[b - 1] if b else np.nan,
+                                                                        wy[b + n + 1] if b + n + 1 < len(wy) else np.nan):
+                    out.append(board)
+    if out:
+        return out, ""
+    present = int(np.sum(wx >= LINE_MIN)), int(np.sum(wy >= LINE_MIN))
+    return [], (f"no {GAME} board: {present[0]} and {present[1]} grid lines, but no 4x4, 6x6 or 9x9 board whose "
+                f"box lines are heavier than the rest (another game, or a board covered or cut)")
+
+
+def _stroke(mask: np.ndarray) -> float:
+    """A glyph's stroke width over its height: twice its area over its outline."""
+    cnts, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    perim = sum(cv2.arcLength(c, True) for c in cnts)
+    ys = np.flatnonzero(mask.any(axis=1))
+    if perim <= 0 or not len(ys):
+        return 0.0
+    return float(2 * mask.sum() / perim / (ys[-1] - ys[0] + 1))
+
+
+def _cell(lab: np.ndarray, lat: Lattice, r: int, c: int, n: int) -> CellInk:
+    x0, y0, x1, y1 = lat.box(r, c, CELL_INSET)
+    h, w = lab.shape[:2]
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h or x1 - x0 < 4 or y1 - y0 < 4:
+        return CellInk(why="the cell runs off the image")
+    win = lab[y0:y1, x0:x1]
+    ground = np.median(win.reshape(-1, 3), axis=0)
+    ink = distance(win, ground) > INK
+    p = lat.px
+    if not ink.any():
+        return CellInk(ground=ground)
+    k, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    keep = [i for i in range(1, k) if stats[i, 4] >= SPECK * p * p]
+    if not keep:
+        return CellInk(ground=ground)
+    hh, ww = ink.shape
+    edge = [i for i in keep if stats[i, 0] == 0 or stats[i, 1] == 0 or stats[i, 0] + stats[i, 2] >= ww
+            or stats[i, 1] + stats[i, 3] >= hh]
+    if any(max(stats[i, 2], stats[i, 3]) > NOTE_TALL * p for i in edge):
+        return CellInk(why="ink runs to the cell's sides (something covers it?)", ground=ground)
+    keep = [i for i in keep if i not in edge]  # notes reaching the middle's sides
+    if not keep:
+        return CellInk(ground=ground)
+    tall = max(stats[i, 3] for i in keep) / p
+    if tall <= NOTE_TALL:
+        return CellInk(ground=ground)  # pencil notes (or a speck): no digit
+    if tall < DIGIT_TALL:
+        return CellInk(why=f"ink {tall:.2f} of a cell high: too big for a note, too small for a digit",
+                       ground=ground)
+    big_parts = [i for i in keep if stats[i, 3] >= 0.5 * tall * p]
+    mask = np.isin(labels, big_parts)
+    core = distance(win, ground) > 0.6 * float(distance(win, ground)[mask].max())
+    colour = np.median(win[mask & core], axis=0)
+    big, _ = upscaled(win, p)
+    keep_big = cv2.resize(mask.astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
+    keep_big = cv2.dilate(keep_big, np.ones((3, 3), np.uint8)) > 0
+    glyph = keep_big & (distance(big, ground) > INK)
+    read = read_number(glyph)
+    stroke = _stroke(glyph)
+    if not read.sure:
+        return CellInk(why=f"the digit: {read.why}", colour=colour, stroke=stroke, ground=ground)
+    if not 1 <= read.value <= n:
+        return CellInk(why=f"reads as {read.value}, not a digit 1 to {n}", colour=colour, stroke=stroke,
+                       ground=ground)
+    return CellInk(read.value, "", colour, stroke, ground)
+
+
+def _two(values: np.ndarray, sep: float) -> np.ndarray | None:
+    """Labels 0/1 splitting ``values`` (rows) into two groups whose middles
+    are at least ``sep`` apart, each value nearer its own (2-means from the
+    farthest pair), or None when they are one group."""
+    if len(values) < 2:
+        return None
+    d = np.linalg.norm(values[:, None] - values[None], axis=-1)
+    i, j = np.unravel_index(np.argmax(d), d.shape)
+    if d[i, j] < sep:
+        return None
+    centres = values[[i, j]].astype(np.float64)
+    for _ in range(8):
+        lab = np.argmin(np.linalg.norm(values[:, None] - centres[None], axis=-1), axis=1)
+        if lab.min() == lab.max():
+            return None
+        centres = np.array([np.median(values[lab == k], axis=0) for k in (0, 1)])
+    if np.linalg.norm(centres[0] - centres[1]) < sep:
+        return None
+    return lab
+
+
+def _styles(inks: dict, ground: np.ndarray) -> tuple[set, set, dict, str, np.ndarray | None, np.ndarray | None]:
+    """(givens, entries, unsure cells, how told, given ink, entry ink) among
+    the digit cells that are not red."""
+    cells = sorted(inks)
+    if not cells:
+        return set(), set(), {}, "no digits", None, None
+    colours = np.array([inks[rc].colour for rc in cells], np.float64)
+    grounds = np.array([inks[rc].ground for rc in cells], np.float64)
+    strokes = np.array([[inks[rc].stroke] for rc in cells], np.float64)
+    unsure = {}
+    split = _two(colours, STYLE_SEP)
+    how = "ink colour"
+    if split is not None:
+        chroma = [np.median(np.hypot(colours[split == k, 1], colours[split == k, 2])) for k in (0, 1)]
+        contrast = [np.median(np.linalg.norm(colours[split == k] - ground, axis=1)) for k in (0, 1)]
+        given = int(np.argmin(chroma)) if abs(chroma[0] - chroma[1]) > STYLE_SEP / 2 else int(np.argmax(contrast))
+        centres = [np.median(colours[split == k], axis=0) for k in (0, 1)]
+        for i, rc in enumerate(cells):
+            own, other = (np.linalg.norm(colours[i] - centres[k]) for k in (split[i], 1 - split[i]))
+            if own > STYLE_NEAR * other:
+                unsure[rc] = "its ink is like neither the givens' nor the entries'"
+    else:
+        split = _two(grounds, GROUND_SEP)
+        how = "cell ground"
+        if split is not None:
+            off = [np.median(np.linalg.norm(grounds[split == k] - ground, axis=1)) for k in (0, 1)]
+            given = int(np.argmax(off))  # the tinted ground
+            if int(np.sum(split == given)) < 2:  # one cell on its own ground: a selection as likely as a given
+                unsure[cells[int(np.flatnonzero(split == given)[0])]] = \
+                    "the only digit on its ground: a given or a selected entry?"
+        else:
+            bold = strokes[:, 0]
+            if len(bold) > 1 and bold.max() >= BOLD_RATIO * max(bold.min(), 1e-6):
+                split = _two(strokes, (bold.max() - bold.min()) / 2)
+            how = "stroke weight"
+            if split is not None:
+                given = int(np.argmax([np.median(bold[split == k]) for k in (0, 1)]))
+            else:
+                ink = np.median(colours, axis=0)
+                return set(cells), set(), {}, "one style (all givens)", ink, None
+    givens = {rc for i, rc in enumerate(cells) if split[i] == given}
+    entries = set(cells) - givens
+    g_ink = np.median(colours[split == given], axis=0)
+    e_ink = np.median(colours[split != given], axis=0)
+    return givens, entries, unsure, how, g_ink, e_ink
+
+
+def _sides_seen(gray: np.ndarray, lat: Lattice) -> dict:
+    """Cells a side of which shows no grid line (covered): cell -> why."""
+    p = (lat.px + lat.py) / 2
+    xs = lat.x0 + np.arange(lat.cols + 1) * lat.px
+    ys = lat.y0 + np.arange(lat.rows + 1) * lat.py
+    vx = _weights(gray, xs, lat.y0 + (np.arange(lat.rows) + 0.5) * lat.py, p, True)  # (cols+1, rows)
+    hy = _weights(gray, ys, lat.x0 + (np.arange(lat.cols) + 0.5) * lat.px, p, False)  # (rows+1, cols)
+    out = {}
+    for k in range(lat.cols + 1):
+        med = np.nan_to_num(_median_rows(vx[k:k + 1])[0])
+        for r in range(lat.rows):
+            if not (vx[k, r] >= SIDE_SHARE * med or vx[k, r] >= SIDE_FLOOR):
+                for c in (k - 1, k):
+                    if 0 <= c < lat.cols:
+                        out[(r, c)] = "a grid line along its side is hidden (something covers it?)"
+    for k in range(lat.rows + 1):
+        med = np.nan_to_num(_median_rows(hy[k:k + 1])[0])
+        for c in range(lat.cols):
+            if not (hy[k, c] >= SIDE_SHARE * med or hy[k, c] >= SIDE_FLOOR):
+                for r in (k - 1, k):
+                    if 0 <= r < lat.rows:
+                        out[(r, c)] = "a grid line along its side is hidden (something covers it?)"
+    return out
+
+
+def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
+    """The Mini Sudoku board in ``img`` (the lattice searched unless given).
+    NoBoardError when there is none (or another game's grid); the reading
+    says which cells are unsure and why."""
+    if img is None or img.ndim != 3 or min(img.shape[:2]) < 40:
+        raise NoBoardError(f"no {GAME} board: the image is empty or too small")
+    if lattice is None:
+        gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        lattice = _board(img, gray)
+    if lattice.rows != lattice.cols or lattice.rows not in BOXES:
+        raise NoBoardError(f"no {GAME} board: {lattice.rows}x{lattice.cols} cells")
+    crop, lat, (ox, oy) = lattice.crop(img, 1.0)
+    lab = to_lab(crop)
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    n = lat.rows
+    cells = {(r, c): _cell(lab, lat, r, c, n) for r in range(n) for c in range(n)}
+    unsure: dict = {rc: ci.why for rc, ci in cells.items() if ci.why}
+    unsure.update({rc: why for rc, why in _sides_seen(gray, lat).items() if rc not in unsure})
+    empty_grounds = [ci.ground for rc, ci in cells.items() if ci.digit is None and not ci.why]
+    all_grounds = [ci.ground for ci in cells.values() if ci.ground is not None]
+    if not all_grounds:
+        raise NoBoardError(f"no {GAME} board: no cell can be seen")
+    ground = np.median(np.array(empty_grounds or all_grounds), axis=0)
+    digits = {rc: ci for rc, ci in cells.items() if ci.digit is not None and rc not in unsure}
+    shapes = [rc for rc, ci in cells.items() if "like no digit" in ci.why or "not a digit" in ci.why]
+    if len(shapes) >= FOREIGN_SHAPES:
+        raise NoBoardError(f"no {GAME} board: {len(shapes)} cells hold shapes that are not digits (another game?)")
+    if len(digits) < MIN_DIGITS * n:
+        raise NoBoardError(f"no {GAME} board: {len(digits)} cells hold a digit that can be read (a Sudoku "
+                           f"shows its givens)")
+    red = {rc for rc, ci in digits.items() if ci.red}
+    givens, entries, doubt, how, g_ink, e_ink = _styles({rc: ci for rc, ci in digits.items() if rc not in red}, ground)
+    unsure.update(doubt)
+    entries |= red
+    looks_seen = _looks(lab, lat)
+    whole = wholeness(lab, lat, looks_seen, GROUND_SEP * 2)
+    if not whole.whole:
+        raise PartialBoardError(f"only part of a {GAME} board: {whole.reason()}")
+    g = [[0] * n for _ in range(n)]
+    e = [[0] * n for _ in range(n)]
+    state = np.zeros((n, n), np.int64)
+    for (r, c), ci in cells.items():
+        if (r, c) in unsure:
+            state[r, c] = -1
+            continue
+        if ci.digit is None:
+            continue
+        (g if (r, c) in givens else e)[r][c] = ci.digit
+        state[r, c] = ci.digit + (RED if (r, c) in red else 0)
+    looks = SudokuLooks(ground, g_ink, e_ink, how, grounds=looks_seen)
+    unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
+    return Reading(SudokuPuzzle(n, g, e), state, lat.shifted(-ox, -oy), unsure, tuple(whole.touches), looks)
+
+
+def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
+    """Each cell's digit (plus RED when drawn red) in a fresh capture; -1
+    where unsure."""
+    crop, local, _ = lat.crop(img, 0.5)
+    lab = to_lab(crop)
+    n = lat.rows
+    state = np.full((n, n), -1, np.int64)
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    covered = _sides_seen(gray, local)
+    for r in range(n):
+        for c in range(n):
+            if only is not None and not only[r, c]:
+                continue
+            if (r, c) in covered:
+                continue
+            ci = _cell(lab, local, r, c, n)
+            if ci.why:
+                continue
+            state[r, c] = 0 if ci.digit is None else ci.digit + (RED if ci.red else 0)
+    return state
+
+
+def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
+    """Whether the board read before is whole in a larger capture."""
+    crop, local, _ = lat.crop(img, 1.0)
+    return wholeness(to_lab(crop), local, reading.looks.grounds, GROUND_SEP * 2)
