@@ -222,3 +222,55 @@ def ortools_sudoku(givens: list[list[int]], box: tuple[int, int], limit: int = 2
     count, first, complete = _cp_count(m, flat, limit, timeout_s)
     grid = None if first is None else [first[r * n:(r + 1) * n] for r in range(n)]
     return count, grid, complete
+
+
+def ortools_patches(rows: int, cols: int, clues: dict, limit: int = 2, timeout_s: float | None = 60):
+    """Patches (Shikaku) with CP-SAT, from the rules alone (not our list of
+    candidate rectangles): each clue's rectangle as top, left, height and
+    width variables holding the clue, of its shape and area; every cell
+    inside exactly one rectangle.  (solutions up to limit, the first as
+    sorted (r, c, h, w), complete)."""
+    from ortools.sat.python import cp_model
+
+    m = cp_model.CpModel()
+    boxes, flat = [], []
+    for (cr, cc), (shape, area) in sorted(clues.items()):
+        r = m.NewIntVar(0, cr, "r")
+        c = m.NewIntVar(0, cc, "c")
+        h = m.NewIntVar(1, rows, "h")
+        w = m.NewIntVar(1, cols, "w")
+        m.Add(r + h >= cr + 1)
+        m.Add(c + w >= cc + 1)
+        m.Add(r + h <= rows)
+        m.Add(c + w <= cols)
+        if area is not None:
+            m.AddMultiplicationEquality(area, [h, w])
+        if shape == "square":
+            m.Add(h == w)
+        elif shape == "wide":
+            m.Add(w > h)
+        elif shape == "tall":
+            m.Add(h > w)
+        boxes.append((r, c, h, w))
+        flat += [r, c, h, w]
+    for i in range(rows):
+        for j in range(cols):
+            inside = []
+            for r, c, h, w in boxes:
+                b = m.NewBoolVar("in")
+                conds = [m.NewBoolVar("a") for _ in range(4)]
+                m.Add(r <= i).OnlyEnforceIf(conds[0])
+                m.Add(r > i).OnlyEnforceIf(conds[0].Not())
+                m.Add(r + h > i).OnlyEnforceIf(conds[1])
+                m.Add(r + h <= i).OnlyEnforceIf(conds[1].Not())
+                m.Add(c <= j).OnlyEnforceIf(conds[2])
+                m.Add(c > j).OnlyEnforceIf(conds[2].Not())
+                m.Add(c + w > j).OnlyEnforceIf(conds[3])
+                m.Add(c + w <= j).OnlyEnforceIf(conds[3].Not())
+                m.AddBoolAnd(conds).OnlyEnforceIf(b)
+                m.AddBoolOr([x.Not() for x in conds]).OnlyEnforceIf(b.Not())
+                inside.append(b)
+            m.AddExactlyOne(inside)
+    count, first, complete = _cp_count(m, flat, limit, timeout_s)
+    rects = None if first is None else sorted(tuple(first[k:k + 4]) for k in range(0, len(first), 4))
+    return count, rects, complete

@@ -20,6 +20,7 @@ MODULES = (
     "queens",
     "zip",
     "sudoku",
+    "patches",
 )
 
 _games: list[Game] | None = None
