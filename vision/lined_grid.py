@@ -42,6 +42,15 @@ SEARCH_SIDE = 640
 # the trail's band and the numbers' discs).
 CORNER_FROM, CORNER_TO = 0.1, 0.2
 
+# A line's weight: across the line, each pixel's grey-level difference from
+# the ground on its side, capped at WEIGHT_CAP and divided by it (a line of
+# full contrast weighs its width in pixels).  Measured within +-LINE_REACH
+# pitches of where the lattice puts the line (thick lines shift the cells a
+# pixel or two from an even lattice) and over +-LINE_BAND pitches about the
+# middle of each cell along it; the ground of each side is the median of
+# the outer GROUND_PX pixels of the window.
+WEIGHT_CAP, LINE_REACH, LINE_BAND, GROUND_PX = 60.0, 0.18, 0.2, 3
+
 # Numbers are cut out of cells scaled up to at least GLYPH_PITCH pixels a
 # pitch (smooth interpolation): small type keeps its shape.
 GLYPH_PITCH = 90
@@ -171,3 +180,40 @@ def split_candidates(img: np.ndarray, passes=None, search_side: int = SEARCH_SID
                 if abs(px - py) <= SQUARE_TOLERANCE * min(px, py):
                     cut = Lattice(lat.x0, lat.y0, px, py, lat.rows * ky, lat.cols * kx)
                     yield on_lines(img, cut.scaled(1 / s))
+
+
+def line_weights(gray: np.ndarray, at: np.ndarray, along: np.ndarray, pitch: float, vertical: bool) -> np.ndarray:
+    """The weight of the line at each position ``at`` (x for vertical lines)
+    over the band about each position ``along`` it: shape (len(at),
+    len(along)); NaN where the window leaves the image."""
+    g = gray if vertical else gray.T  # rows: along the lines; columns: across them
+    h, w = g.shape
+    reach, band = max(GROUND_PX + 1, int(round(LINE_REACH * pitch))), max(1, int(round(LINE_BAND * pitch)))
+    out = np.full((len(at), len(along)), np.nan, np.float32)
+    pos = np.round(np.asarray(at, np.float64)).astype(int)
+    ok = (pos - reach >= 0) & (pos + reach < w)
+    if not ok.any():
+        return out
+    offs = np.arange(-reach, reach + 1)
+    idx = pos[ok][:, None] + offs[None]
+    before = offs[None] < 0
+    for j, b in enumerate(along):
+        b = int(round(b))
+        lo, hi = max(0, b - band), min(h, b + band + 1)
+        if hi - lo < 1:
+            continue
+        win = g[lo:hi].mean(axis=0)[idx]  # each line's profile across it, averaged along the band
+        ref = np.where(before, np.median(win[:, :GROUND_PX], axis=1)[:, None],
+                       np.median(win[:, -GROUND_PX:], axis=1)[:, None])
+        out[ok, j] = np.minimum(np.abs(win - ref), WEIGHT_CAP).sum(axis=1) / WEIGHT_CAP
+    return out
+
+
+def median_rows(m: np.ndarray) -> np.ndarray:
+    """Each row's median, ignoring NaN (NaN for a row of only NaN)."""
+    out = np.full(len(m), np.nan, np.float32)
+    for i, row in enumerate(m):
+        row = row[~np.isnan(row)]
+        if len(row):
+            out[i] = np.median(row)
+    return out

@@ -40,7 +40,8 @@ from puzzlebot.vision.colour_math import distance, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import PASSES, Lattice
-from puzzlebot.vision.lined_grid import split_candidates, upscaled
+from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_REACH, WEIGHT_CAP, line_weights, median_rows, split_candidates,
+                                         upscaled)
 from puzzlebot.vision.reading import Reading
 
 GAME = "Mini Sudoku"
@@ -48,14 +49,6 @@ MAX_SIDE = max(BOXES)
 # A digit drawn red is worth its digit plus this (the game flags it).
 RED = 10
 
-# A line's weight: across the line, each pixel's grey-level difference from
-# the ground on its side, capped at WEIGHT_CAP and divided by it (a line of
-# full contrast weighs its width in pixels).  Measured within +-LINE_REACH
-# pitches of where the lattice puts the line (thick lines shift the cells a
-# pixel or two from an even lattice) and over +-LINE_BAND pitches about the
-# middle of each cell along it; the ground of each side is the median of
-# the outer GROUND_PX pixels of the window.
-WEIGHT_CAP, LINE_REACH, LINE_BAND, GROUND_PX = 60.0, 0.18, 0.2, 3
 # A board's grid goes on past a side when a line lies a pitch beyond it,
 # GO_ON_SHARE of the board's lines across run on into that strip and
 # FLAT_SHARE of the cells between them are flat there.
@@ -68,6 +61,7 @@ LOOK_CELLS = 3
 # dark page).
 SLOW_SIDE = 1280
 SEARCHES = ((None, 640), (PASSES, SLOW_SIDE))
+# (A line's weight: :func:`puzzlebot.vision.lined_grid.line_weights`.)
 # A line is there at LINE_MIN (LinkedIn's 1 px light grey line weighs ~0.7,
 # our dark page's 1 px line beside a given's cell 0.22; a cell's flat
 # middle 0, JPEG noise under 0.1).
@@ -140,43 +134,6 @@ class SudokuLooks:
     entry: np.ndarray | None = None  # the entries' ink
     told_by: str = ""  # how givens and entries were told apart
     grounds: list = field(default_factory=list)  # the cells' grounds seen (Lab), each once, for whole_in
-
-
-def _weights(gray: np.ndarray, at: np.ndarray, along: np.ndarray, pitch: float, vertical: bool) -> np.ndarray:
-    """The weight of the line at each position ``at`` (x for vertical lines)
-    over the band about each position ``along`` it: shape (len(at),
-    len(along)); NaN where the window leaves the image."""
-    g = gray if vertical else gray.T  # rows: along the lines; columns: across them
-    h, w = g.shape
-    reach, band = max(GROUND_PX + 1, int(round(LINE_REACH * pitch))), max(1, int(round(LINE_BAND * pitch)))
-    out = np.full((len(at), len(along)), np.nan, np.float32)
-    pos = np.round(np.asarray(at, np.float64)).astype(int)
-    ok = (pos - reach >= 0) & (pos + reach < w)
-    if not ok.any():
-        return out
-    offs = np.arange(-reach, reach + 1)
-    idx = pos[ok][:, None] + offs[None]
-    before = offs[None] < 0
-    for j, b in enumerate(along):
-        b = int(round(b))
-        lo, hi = max(0, b - band), min(h, b + band + 1)
-        if hi - lo < 1:
-            continue
-        win = g[lo:hi].mean(axis=0)[idx]  # each line's profile across it, averaged along the band
-        ref = np.where(before, np.median(win[:, :GROUND_PX], axis=1)[:, None],
-                       np.median(win[:, -GROUND_PX:], axis=1)[:, None])
-        out[ok, j] = np.minimum(np.abs(win - ref), WEIGHT_CAP).sum(axis=1) / WEIGHT_CAP
-    return out
-
-
-def _median_rows(m: np.ndarray) -> np.ndarray:
-    """Each row's median, ignoring NaN (NaN for a row of only NaN)."""
-    out = np.full(len(m), np.nan, np.float32)
-    for i, row in enumerate(m):
-        row = row[~np.isnan(row)]
-        if len(row):
-            out[i] = np.median(row)
-    return out
 
 
 def _fits(w: np.ndarray, n: int, box: int) -> list[int]:
@@ -277,8 +234,8 @@ def _goes_on(gray: np.ndarray, board: Lattice, left: float, right: float, top: f
         if not beyond >= LINE_MIN:
             continue
         at = xs if vertical else ys
-        across = _weights(gray, at, np.array([mid]), p, vertical)[:, 0]
-        between = _weights(gray, (at[:-1] + at[1:]) / 2, np.array([mid]), p, vertical)[:, 0]
+        across = line_weights(gray, at, np.array([mid]), p, vertical)[:, 0]
+        between = line_weights(gray, (at[:-1] + at[1:]) / 2, np.array([mid]), p, vertical)[:, 0]
         # NaN (off the image) counts as no line, and as no flat middle
         if np.mean(across >= LINE_MIN) >= GO_ON_SHARE and np.mean(between < LINE_MIN) >= FLAT_SHARE:
             return True
@@ -293,8 +250,8 @@ def _extents(gray: np.ndarray, lat: Lattice) -> tuple[list[Lattice], str]:
     xs, ys = lat.x0 + ks * lat.px, lat.y0 + ks * lat.py
     mid_y = lat.y0 + (np.arange(lat.rows) + 0.5) * lat.py
     mid_x = lat.x0 + (np.arange(lat.cols) + 0.5) * lat.px
-    wx = _median_rows(_weights(gray, xs, mid_y, p, True))
-    wy = _median_rows(_weights(gray, ys, mid_x, p, False))
+    wx = median_rows(line_weights(gray, xs, mid_y, p, True))
+    wy = median_rows(line_weights(gray, ys, mid_x, p, False))
     out = []
     for n in sorted(BOXES, reverse=True):
         br, bc = BOXES[n]
@@ -447,18 +404,18 @@ def _sides_seen(gray: np.ndarray, lat: Lattice) -> dict:
     p = (lat.px + lat.py) / 2
     xs = lat.x0 + np.arange(lat.cols + 1) * lat.px
     ys = lat.y0 + np.arange(lat.rows + 1) * lat.py
-    vx = _weights(gray, xs, lat.y0 + (np.arange(lat.rows) + 0.5) * lat.py, p, True)  # (cols+1, rows)
-    hy = _weights(gray, ys, lat.x0 + (np.arange(lat.cols) + 0.5) * lat.px, p, False)  # (rows+1, cols)
+    vx = line_weights(gray, xs, lat.y0 + (np.arange(lat.rows) + 0.5) * lat.py, p, True)  # (cols+1, rows)
+    hy = line_weights(gray, ys, lat.x0 + (np.arange(lat.cols) + 0.5) * lat.px, p, False)  # (rows+1, cols)
     out = {}
     for k in range(lat.cols + 1):
-        med = np.nan_to_num(_median_rows(vx[k:k + 1])[0])
+        med = np.nan_to_num(median_rows(vx[k:k + 1])[0])
         for r in range(lat.rows):
             if not (vx[k, r] >= SIDE_SHARE * med or vx[k, r] >= SIDE_FLOOR):
                 for c in (k - 1, k):
                     if 0 <= c < lat.cols:
                         out[(r, c)] = "a grid line along its side is hidden (something covers it?)"
     for k in range(lat.rows + 1):
-        med = np.nan_to_num(_median_rows(hy[k:k + 1])[0])
+        med = np.nan_to_num(median_rows(hy[k:k + 1])[0])
         for c in range(lat.cols):
             if not (hy[k, c] >= SIDE_SHARE * med or hy[k, c] >= SIDE_FLOOR):
                 for r in (k - 1, k):
