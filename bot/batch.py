@@ -132,7 +132,11 @@ def read_one(task: tuple) -> Result:
             res.score = "wrong" if res.verdict == "read" else "safe"
             res.diffs = ["a board read where the label says there is none"] if res.verdict == "read" else []
         else:
-            diffs = game.scorer.score(res.data, label)
+            try:
+                diffs = game.scorer.score(res.data, label)
+            except (TypeError, KeyError, ValueError, IndexError, AttributeError) as e:
+                res.verdict, res.why = "error", f"its label cannot be compared ({type(e).__name__}: {e})"[:200]
+                return res
             res.diffs = [d for d, _ in diffs]
             cells = [c for _, c in diffs if c is not None]
             res.score = ("exact" if not diffs else "wrong") if res.verdict == "read" else "safe"
@@ -176,7 +180,25 @@ def _labels(path: str | None) -> tuple[dict, Path | None]:
         raise InputError(f"not a labels file ({str(e).splitlines()[0][:80]})", path) from None
     if not isinstance(data, list) or not all(isinstance(e, dict) and isinstance(e.get("file"), str) for e in data):
         raise InputError("a labels file is a JSON list of objects with a 'file' (see ../shared/data/README.md)", path)
+    for e in data:
+        bad = _label_fault(e)
+        if bad:
+            raise InputError(f"the label of {e['file'][:60]} is malformed: {bad}", path)
     return {e["file"]: e for e in data}, p.resolve().parent
+
+
+def _label_fault(e: dict) -> str:
+    """What is wrong with a label's common fields, or ''."""
+    if "kind" in e and not isinstance(e["kind"], str):
+        return f"'kind' must be a string, not {type(e['kind']).__name__}"
+    if "size" in e:
+        size = e["size"]
+        ok = (isinstance(size, int) and not isinstance(size, bool)) or (
+            isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                              for v in size))
+        if not ok:
+            return f"'size' must be n or [rows, cols], not {json.dumps(size)[:30]}"
+    return ""
 
 
 def _label_for(path: Path, labels: dict, base: Path | None):

@@ -89,7 +89,7 @@ def _detect(game):
 
         from puzzlebot.solvers.errors import InputError
         from puzzlebot.vision.frames import VIDEO_EXTS
-        from puzzlebot.vision.image_io import load_image, write_image
+        from puzzlebot.vision.image_io import load_image, same_file, write_image
 
         first = Path(args.paths[0])
         single = len(args.paths) == 1 and not first.is_dir() and first.suffix.lower() not in VIDEO_EXTS
@@ -100,6 +100,8 @@ def _detect(game):
 
             return run_batch(game, args)
         args.image = args.paths[0]
+        if args.debug and same_file(args.debug, args.image):
+            raise InputError(f"--debug {args.debug} is the screenshot itself: name another file for the drawing")
         img = load_image(args.image)
         det = game.reader.detect(img)
         if args.debug:
@@ -123,9 +125,12 @@ def _hint(game):
     def hint_cmd(args) -> int:
         from puzzlebot.bot.actions import hint_marks, plan_summary
         from puzzlebot.vision.errors import UnreadableBoardError
-        from puzzlebot.vision.image_io import load_image, write_image
+        from puzzlebot.solvers.errors import InputError
+        from puzzlebot.vision.image_io import load_image, same_file, write_image
         from puzzlebot.vision.overlay import plan_overlay
 
+        if same_file(args.out, args.image):
+            raise InputError(f"{args.out} is the screenshot itself: name another file for the hint picture")
         img = load_image(args.image)
         try:
             reading = game.reader.read(img)

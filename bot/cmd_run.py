@@ -217,10 +217,16 @@ def _write_clicks(path: str, runner, mouse) -> None:
             "region": runner.target.region.as_tuple(),
             "actions": [{"action": a, "x": x, "y": y} if a != "key" else {"action": a, "key": x}
                         for a, x, y in (mouse.log if mouse else [])]}
-    try:
-        with open(path, "w") as f:
+    import os
+    from pathlib import Path
+
+    tmp = Path(path).with_name(f".{Path(path).name}.{os.getpid()}.tmp")
+    try:  # through a temporary file: an interrupted write never leaves half a file under the name
+        with open(tmp, "w") as f:
             json.dump(data, f, indent=1)
+        os.replace(tmp, path)
     except OSError as e:
+        tmp.unlink(missing_ok=True)
         raise InputError(f"cannot write --clicks {path}: {e.strerror}") from None
 
 

@@ -1,15 +1,17 @@
 """Opening the stand-in pages in a real Chromium window (headed, so the bot
-can see and click it), with the flags Chromium needs as root and offline."""
+can see and click it), with the flags Chromium needs offline (and as root:
+no sandbox, only then)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import tempfile
 
 from puzzlebot.solvers.errors import PuzzlebotError
 
-FLAGS = ["--no-sandbox", "--test-type", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+FLAGS = ["--test-type", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-quic", "--noerrdialogs",
          "--disable-features=Translate,MediaRouter", "--hide-scrollbars", "--force-device-scale-factor=1"]
 
@@ -30,8 +32,11 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="puzzlebot-chromium-")
         args = [find_chromium(), *FLAGS, f"--user-data-dir={self.profile}", f"--app={url}",
                 f"--window-position={x},{y}", f"--window-size={w},{h}"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            args.append("--no-sandbox")  # Chromium refuses to run as root with its sandbox; others keep it
         if debug_port:
-            args += [f"--remote-debugging-port={debug_port}", "--remote-allow-origins=*"]
+            # our DevTools client sends no Origin header, so no page (no origin) is let in to drive the browser
+            args += [f"--remote-debugging-port={debug_port}"]
         self.debug_port = debug_port
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         self._devtools = None

@@ -40,7 +40,22 @@ def make_handler(state: PageState, page: Path):
             self.end_headers()
             self.wfile.write(body)
 
+        def _ours(self) -> bool:
+            """Only our own page, on loopback: the Host must be this server
+            and an Origin, when sent, this server's (another page open on
+            the machine may not read the puzzle or post events)."""
+            port = self.server.server_address[1]
+            hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
+            origin = self.headers.get("Origin")
+            if self.headers.get("Host") not in hosts or (origin is not None and origin not in
+                                                         {f"http://{h}" for h in hosts}):
+                self._send(b"forbidden", "text/plain", 403)
+                return False
+            return True
+
         def do_GET(self):
+            if not self._ours():
+                return
             path = self.path.split("?", 1)[0]
             if path in ("/", "/index.html"):
                 self._send(page.read_bytes(), "text/html; charset=utf-8")
@@ -52,6 +67,8 @@ def make_handler(state: PageState, page: Path):
                 self._send(b"not found", "text/plain", 404)
 
         def do_POST(self):
+            if not self._ours():
+                return
             if self.path != "/event":
                 self._send(b"not found", "text/plain", 404)
                 return

@@ -18,7 +18,6 @@ box holds 1..n once.  A 6x6 grid has six 2x3 boxes; 4x4 four 2x2; 9x9 nine
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 

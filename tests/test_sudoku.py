@@ -19,12 +19,13 @@ import pytest
 
 from puzzlebot.sim import launch
 from puzzlebot.sim.browser import Browser
-from puzzlebot.solvers.sudoku import BOXES, SudokuPuzzle, rows_text, solve, violations
+from puzzlebot.solvers.sudoku import SudokuPuzzle, rows_text, solve, violations
 from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.image_io import load_image
 from puzzlebot.vision.sudoku_reader import RED
 from puzzlebot.vision.sudoku_reader import read as read_sudoku
 
+from .helpers import DATA as SHARED_DATA
 from .helpers import ROOT, pmap, run_cli, shared_path
 
 FIXTURES = ROOT / "fixtures" / "sudoku"
@@ -77,6 +78,8 @@ def test_other_games_are_refused():
             continue
         paths += [str(p) for p in sorted(folder.rglob("*")) if p.suffix.lower() in (".png", ".jpg", ".jpeg")]
         paths += [str(p) for p in sorted((ROOT / "fixtures" / game).glob("*")) if p.suffix in (".png", ".jpg")]
+    if not any(SHARED_DATA.joinpath(g, "screens").exists() for g in ("tango", "queens", "lights", "zip")):
+        pytest.skip("../shared/data is absent: the other games' real screenshots live there (a developer/CI checkout)")
     verdicts = dict(zip(paths, pmap(_verdict, paths)))
     read = {p: v for p, v in verdicts.items() if v != "refused"}
     assert len(paths) > 250 and not read, read

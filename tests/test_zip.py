@@ -18,6 +18,7 @@ from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.image_io import load_image
 from puzzlebot.vision.zip_reader import read as read_zip
 
+from .helpers import DATA as SHARED_DATA
 from .helpers import ROOT, pmap, run_cli, shared_path
 
 FIXTURES = ROOT / "fixtures" / "zip"
@@ -79,6 +80,8 @@ def test_other_games_are_never_read_as_zip():
         paths += [str(p) for p in sorted(folder.rglob("*")) if p.suffix.lower() in (".png", ".jpg", ".jpeg")]
     for game in ("tango", "queens", "lights"):
         paths += [str(p) for p in sorted((ROOT / "fixtures" / game).glob("*")) if p.suffix in (".png", ".jpg")]
+    if not any(SHARED_DATA.joinpath(g, "screens").exists() for g in ("tango", "queens", "lights", "zip")):
+        pytest.skip("../shared/data is absent: the other games' real screenshots live there (a developer/CI checkout)")
     verdicts = dict(zip(paths, pmap(_zip_verdict, paths)))
     sure = [p for p, v in verdicts.items() if v == "SURE"]
     assert len(paths) > 250 and not sure, sure

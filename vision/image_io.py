@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from puzzlebot.vision.errors import ImageFileError
+from puzzlebot.vision.errors import ImageFileError, NoBoardError
 
 # Screenshots are at most a few monitors wide (three 4K screens: 25 MP); a
 # bigger image is refused before it is decoded (it would take gigabytes).
 MAX_PIXELS = 50_000_000
 MAX_BYTES = 200 * 1024 * 1024
+# No screen is over 50 times as wide as it is tall (nor a board): such an
+# image is a strip, not a screenshot, and readers would scale it to nothing.
+MAX_ASPECT = 50
+# A decode taking longer than this (seconds) is given up (a crafted file).
+DECODE_SECONDS = 30.0
 # An image whose pixels are mostly semi-transparent does not show what the
 # screen showed (a window shadow around a screenshot is fine).
 MAX_SEMI_TRANSPARENT = 0.5
@@ -83,16 +90,51 @@ def _jpeg_size(f) -> tuple[int, int] | None:
         f.seek(length - 2, 1)
 
 
+def check_shape(img, game: str, min_side: int = 40) -> None:
+    """NoBoardError unless ``img`` is a colour image a reader can look at:
+    three channels, each side at least ``min_side`` pixels, neither side
+    over MAX_ASPECT times the other."""
+    if img is None or getattr(img, "ndim", 0) != 3 or img.shape[2] != 3:
+        raise NoBoardError(f"no {game} board: not a colour image")
+    h, w = img.shape[:2]
+    if min(h, w) < min_side:
+        raise NoBoardError(f"no {game} board: the image is {w}x{h} pixels, too small to hold one")
+    if max(h, w) > MAX_ASPECT * min(h, w):
+        raise NoBoardError(f"no {game} board: the image is {w}x{h} pixels, a strip rather than a screenshot")
+
+
+def _decode(p: Path) -> np.ndarray | None:
+    """cv2.imread within DECODE_SECONDS (in a worker thread: a decode that
+    hangs is left behind, and the caller told)."""
+    out: list = []
+
+    def work():
+        with quiet_stderr():  # libpng/OpenCV print warnings of their own on damaged files
+            out.append(cv2.imread(str(p), cv2.IMREAD_UNCHANGED))
+
+    t = threading.Thread(target=work, daemon=True)
+    t.start()
+    t.join(DECODE_SECONDS)
+    if t.is_alive():
+        raise ImageFileError(f"decoding took over {DECODE_SECONDS:.0f} s: given up (a damaged or crafted file?)",
+                             str(p))
+    return out[0] if out else None
+
+
 def load_image(path: str | Path) -> np.ndarray:
     p = Path(path)
-    if not p.exists():
-        raise ImageFileError("no such file", str(path))
-    if p.is_dir():
-        raise ImageFileError("is a directory, expected an image", str(path))
     try:
-        nbytes = p.stat().st_size
+        st = p.stat()
+    except FileNotFoundError:
+        raise ImageFileError("no such file", str(path)) from None
     except OSError as e:
         raise ImageFileError(f"cannot read: {e.strerror}", str(path)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise ImageFileError("is a directory, expected an image", str(path))
+    if not stat.S_ISREG(st.st_mode):
+        raise ImageFileError("is not a regular file (a pipe, socket or device): save the screenshot to a file",
+                             str(path))
+    nbytes = st.st_size
     if nbytes > MAX_BYTES:
         raise ImageFileError(f"is {nbytes / 2**20:.0f} MB: screenshots over {MAX_BYTES // 2**20} MB are refused",
                              str(path))
@@ -100,8 +142,10 @@ def load_image(path: str | Path) -> np.ndarray:
     if size is not None and size[0] * size[1] > MAX_PIXELS:
         raise ImageFileError(f"is {size[0]}x{size[1]} pixels: images over {MAX_PIXELS // 10**6} million pixels "
                              "are refused (crop or scale the screenshot down)", str(path))
-    with quiet_stderr():  # libpng/OpenCV print warnings of their own on damaged files
-        img = cv2.imread(str(p), cv2.IMREAD_UNCHANGED)
+    if size is not None and max(size) > MAX_ASPECT * max(1, min(size)):
+        raise ImageFileError(f"is {size[0]}x{size[1]} pixels: a strip, not a screenshot (a side over {MAX_ASPECT} "
+                             "times the other)", str(path))
+    img = _decode(p)
     if img is None:
         raise ImageFileError("not an image OpenCV can read (PNG, JPEG, BMP, ...)", str(path))
     if img.ndim == 3 and img.shape[2] == 4:
@@ -127,11 +171,33 @@ def as_bgr(img: np.ndarray) -> np.ndarray:
 
 
 def write_image(path: str | Path, img: np.ndarray) -> None:
-    """Save a picture (the format from the extension), or ImageFileError
-    naming the file when it cannot be written."""
+    """Save a picture (the format from the extension) through a temporary
+    file beside it, renamed into place (a failed or interrupted write never
+    leaves a half-written file under the name), or ImageFileError naming
+    the file when it cannot be written."""
+    p = Path(path)
+    tmp = p.with_name(f".{p.stem}.{os.getpid()}.tmp{p.suffix}")
     try:
-        ok = cv2.imwrite(str(path), img)
+        ok = cv2.imwrite(str(tmp), img)
     except cv2.error:
         ok = False
-    if not ok:
-        raise ImageFileError("cannot write the picture (unknown extension or folder missing)", str(path))
+    if ok:
+        try:
+            os.replace(tmp, p)
+            return
+        except OSError as e:
+            tmp.unlink(missing_ok=True)
+            raise ImageFileError(f"cannot write the picture: {e.strerror}", str(path)) from None
+    tmp.unlink(missing_ok=True)
+    raise ImageFileError("cannot write the picture (unknown extension or folder missing)", str(path))
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two paths name one file (an output that would overwrite an
+    input): the same file on disk, or the same resolved path."""
+    try:
+        if Path(a).exists() and Path(b).exists():
+            return os.path.samefile(a, b)
+    except OSError:
+        pass
+    return Path(a).resolve() == Path(b).resolve()

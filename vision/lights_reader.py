@@ -32,6 +32,7 @@ from puzzlebot.vision.board_checks import foreign_content, look_templates, pixel
 from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
 from puzzlebot.vision.colour_math import to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
+from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, LatticeFit, edge_map, find_lattice
 from puzzlebot.vision.reading import BOARD, Reading
 
@@ -657,6 +658,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
     fall on its grid."""
     if img is None or img.ndim != 3 or min(img.shape[:2]) < MIN_IMAGE_SIDE:
         raise NoBoardError("no Lights Out board: the image is empty or too small")
+    check_shape(img, "Lights Out", MIN_IMAGE_SIDE)
     labs = _Lab(img)
     if lattice is not None:
         known = _read_known(img, lattice, labs)

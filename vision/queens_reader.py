@@ -31,6 +31,7 @@ from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.cells import cell_patch
 from puzzlebot.vision.colour_math import to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
+from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, find_lattice
 from puzzlebot.vision.reading import BOARD, Reading
 
@@ -217,6 +218,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     """The Queens board in ``img`` (the lattice searched unless given).
     NoBoardError when there is none (or another game's grid); the reading
     says which cells are unsure and why."""
+    check_shape(img, "Queens")
     crop, lat, (x0, y0) = (lattice or _find(img)).crop(img, 1.0)
     lab = to_lab(crop)
     n = lat.rows

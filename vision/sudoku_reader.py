@@ -39,6 +39,7 @@ from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.colour_math import distance, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
+from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import PASSES, Lattice
 from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_REACH, WEIGHT_CAP, line_weights, median_rows, split_candidates,
                                          upscaled)
@@ -428,8 +429,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     """The Mini Sudoku board in ``img`` (the lattice searched unless given).
     NoBoardError when there is none (or another game's grid); the reading
     says which cells are unsure and why."""
-    if img is None or img.ndim != 3 or min(img.shape[:2]) < 40:
-        raise NoBoardError(f"no {GAME} board: the image is empty or too small")
+    check_shape(img, GAME)
     if lattice is None:
         gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
         lattice = _board(img, gray)

@@ -36,10 +36,11 @@ import cv2
 import numpy as np
 
 from puzzlebot.solvers.zip.board import DOWN, LEFT, MAX_SIDE, MIN_SIDE, ON_PATH, RIGHT, UP, ZipPuzzle, links
-from puzzlebot.vision.board_checks import Wholeness, wholeness
+from puzzlebot.vision.board_checks import Wholeness, odd_edges, wholeness
 from puzzlebot.vision.colour_math import distance, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
+from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.lined_grid import corners, find_square_lattice, upscaled
 from puzzlebot.vision.reading import BOARD, Reading
@@ -381,8 +382,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     """The Zip board in ``img`` (the lattice searched unless given).
     NoBoardError when there is none (or another game's grid); the reading
     says which cells or sides are unsure and why."""
-    if img is None or img.ndim != 3 or min(img.shape[:2]) < 40:
-        raise NoBoardError("no Zip board: the image is empty or too small")
+    check_shape(img, "Zip")
     crop, lat, (ox, oy) = (lattice or _sized(_fit_extent(img, find_square_lattice(img, MAX_SIDE, "Zip")))).crop(img, 1.0)
     lab = to_lab(crop)
     grounds = corners(lab, lat)
@@ -422,6 +422,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     for side in wall_doubts:
         unsure[side] = "a line thicker than the grid's, thinner than a wall"
     whole = wholeness(lab, lat, [ground], SAME_GROUND)
+    whole.odd = odd_edges(lab, lat)
     if not whole.whole:
         raise PartialBoardError(f"only part of a Zip board: {whole.reason()}")
     start = next((rc for rc, v in numbers.items() if v == 1), None)
@@ -455,7 +456,10 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
 def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
     """Whether the board read before is whole in a larger capture."""
     crop, local, _ = lat.crop(img, 1.0)
-    return wholeness(to_lab(crop), local, [reading.looks.ground], SAME_GROUND)
+    lab = to_lab(crop)
+    whole = wholeness(lab, local, [reading.looks.ground], SAME_GROUND)
+    whole.odd = odd_edges(lab, local)
+    return whole
 
 
 def expected_state(p: ZipPuzzle, path) -> np.ndarray:

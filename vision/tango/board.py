@@ -369,6 +369,8 @@ def _period(profile: np.ndarray, lo: float, hi: float) -> tuple[float, float] | 
     if 0 < k < len(ac) - 1:  # sub-pixel peak
         a, b, c = ac[k - 1], ac[k], ac[k + 1]
         k = k + 0.5 * (a - c) / (a - 2 * b + c) if (a - 2 * b + c) != 0 else k
+    if not np.isfinite(k) or k < 1:  # a flat or odd autocorrelation: no period
+        return None
     phases = np.arange(0, k, 0.5)
     teeth = np.arange(0, n, k)
     sums = [x[np.clip(np.round(ph + teeth).astype(int), 0, n - 1)].sum() for ph in phases]

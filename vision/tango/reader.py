@@ -24,6 +24,7 @@ from puzzlebot.solvers.tango.rules import violations
 from puzzlebot.vision.board_checks import TOUCH_PITCH, Wholeness
 from puzzlebot.vision.colour_math import to_lab
 from puzzlebot.vision.errors import NoBoardError
+from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.reading import Reading
 from puzzlebot.vision.tango.board import BOUNDED_BEYOND, MAX_N, MIN_N, SIDES_NEEDED, SideEvidence, locate
@@ -168,6 +169,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     be; the board is searched for otherwise."""
     if img is None or img.ndim != 3 or min(img.shape[:2]) < MIN_IMAGE_SIDE:
         raise NoBoardError("no Tango board: the image is empty or too small")
+    check_shape(img, "Tango", MIN_IMAGE_SIDE)
     touches: list[str] = []
     how = "given lattice"
     if lattice is None:
