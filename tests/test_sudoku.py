@@ -362,7 +362,7 @@ def _solo_save(env: dict, name: str) -> None:
 
 
 @pytest.mark.display
-@pytest.mark.parametrize("seed", ["424242", "7"])
+@pytest.mark.parametrize("seed", ["424242"])
 def test_bot_plays_tatham_solo(solo_screen, tmp_path, seed):
     env = solo_screen(f"2x3#{seed}")
     r = run_cli("run", "sudoku", "--window", "Solo")

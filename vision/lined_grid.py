@@ -99,35 +99,47 @@ def line_profile(gray: np.ndarray, axis: int) -> np.ndarray:
     return np.pad(np.minimum(line, LINE_CAP).sum(axis=0), 2)
 
 
-def on_lines(img: np.ndarray, lat: Lattice) -> Lattice:
+def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattice:
     """The lattice moved onto the grid's thin lines, and halved when lines
     run half-way between its lines too (the blobs were every other cell:
     numbered discs in most cells).  Along each axis, a position holds a line
     when its line strength is at least LINE_PRESENT of the strongest; the
     pitch (the lattice's, or half of it) and the phase are those that put
     the most lattice lines on lines over the lattice's span and a cell
-    either side."""
-    crop, local, (ox, oy) = lat.crop(img, 1.0)
-    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    either side.  ``cache``: where the lines found around a crop are kept
+    for other lattices of the same box (the splits of one candidate)."""
+    box = lat.crop_box(1.0, img.shape[1], img.shape[0])
+    if cache is not None and box in cache:
+        present_of = cache[box]
+    else:
+        crop = img[box[1]:box[3], box[0]:box[2]]
+        gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+        present_of = {}
+        for axis in (1, 0):
+            prof = line_profile(gray, axis)
+            present = prof >= LINE_PRESENT * prof.max() if prof.max() > 0 else np.zeros(len(prof), bool)
+            present_of[axis] = present | np.roll(present, 1) | np.roll(present, -1)  # a pixel either way
+        if cache is not None:
+            cache[box] = present_of
+    ox, oy = box[0], box[1]
+    local = lat.shifted(ox, oy)
     found = {}
     for axis, start, pitch, count in ((1, local.x0, local.px, local.cols), (0, local.y0, local.py, local.rows)):
-        prof = line_profile(gray, axis)
-        present = prof >= LINE_PRESENT * prof.max() if prof.max() > 0 else np.zeros(len(prof), bool)
-        present = present | np.roll(present, 1) | np.roll(present, -1)  # a pixel either way
+        present = present_of[axis]
         lo, hi = start - pitch, start + (count + 1) * pitch
-
-        def hits(first: float, step: float) -> tuple[int, int]:
-            at = np.round(np.arange(first, hi + 0.5, step)).astype(int)
-            at = at[(at >= max(0, lo - 1)) & (at < len(present))]
-            return int(present[at].sum()), len(at)
-
         best = {}
         for step in (pitch, pitch / 2):
             phases = np.arange(lo, lo + step, 1.0)
-            first = max(phases, key=lambda f: hits(f, step)[0])
-            best[step] = (first, *hits(first, step))
-        full_first, full_hits, _ = best[pitch]
-        half_first, half_hits, _ = best[pitch / 2]
+            # every phase at once: lines at first + i*step up to hi, on the image (as np.arange would give them)
+            i = np.arange(int(np.ceil((hi + 0.5 - lo) / step)) + 1)
+            raw = phases[:, None] + i[None, :] * step
+            at = np.round(raw).astype(int)
+            valid = (raw < hi + 0.5) & (at >= max(0, lo - 1)) & (at < len(present))
+            hits = (present[np.clip(at, 0, len(present) - 1)] & valid).sum(axis=1)
+            j = int(np.argmax(hits))
+            best[step] = (float(phases[j]), int(hits[j]))
+        full_first, full_hits = best[pitch]
+        half_first, half_hits = best[pitch / 2]
         halve = half_hits >= HALF_MIN and half_hits >= 2 * full_hits - 1  # a new line between every two
         first = half_first if halve else full_first
         k = np.floor((start - first) / (pitch / 2 if halve else pitch) + 0.5)  # the line nearest the old origin
@@ -171,6 +183,7 @@ def split_candidates(img: np.ndarray, passes=None, search_side: int = SEARCH_SID
     h, w = img.shape[:2]
     s = min(1.0, search_side / max(h, w))
     small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
+    cache: dict = {}
     for fit in candidate_lattices(small, min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES,
                                   stop_early=True)[:MAX_CANDIDATES]:
         lat = fit.lattice
@@ -179,7 +192,7 @@ def split_candidates(img: np.ndarray, passes=None, search_side: int = SEARCH_SID
                 px, py = lat.px / kx, lat.py / ky
                 if abs(px - py) <= SQUARE_TOLERANCE * min(px, py):
                     cut = Lattice(lat.x0, lat.y0, px, py, lat.rows * ky, lat.cols * kx)
-                    yield on_lines(img, cut.scaled(1 / s))
+                    yield on_lines(img, cut.scaled(1 / s), cache)
 
 
 def line_weights(gray: np.ndarray, at: np.ndarray, along: np.ndarray, pitch: float, vertical: bool) -> np.ndarray:
