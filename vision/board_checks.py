@@ -78,11 +78,10 @@ class Wholeness:
     cut: list[str] = field(default_factory=list)
     continues: list[str] = field(default_factory=list)
     touches: list[str] = field(default_factory=list)
-    odd: list[str] = field(default_factory=list)  # sides unlike the board's other edges (see odd_edges)
 
     @property
     def whole(self) -> bool:
-        return not self.cut and not self.continues and not self.odd
+        return not self.cut and not self.continues
 
     def reason(self) -> str:
         parts = []
@@ -90,9 +89,6 @@ class Wholeness:
             parts.append(f"the image edge cuts the board on the {_join(self.cut)}")
         if self.continues:
             parts.append(f"the board continues past the cells found on the {_join(self.continues)}")
-        if self.odd:
-            parts.append(f"its edge on the {_join(self.odd)} is unlike its other edges (something covers the "
-                         "board there?)")
         return "; ".join(parts)
 
 
@@ -372,52 +368,3 @@ def foreign_content(lab: np.ndarray, lat: Lattice, labels: np.ndarray,
     if len(marks) >= max(FOREIGN_MARKS, FOREIGN_MARK_SHARE * edges):
         return f"{len(marks)} edges between its cells carry marks (another game?)", odd
     return None, odd
-
-
-# A board's own edge looks alike on its four sides (one frame, margin or
-# ground all round).  Each side's look is the median colour, along the side,
-# at EDGE_STEPS offsets from EDGE_IN of a pitch inside the lattice to
-# EDGE_OUT outside it; a side whose look differs from the median of the
-# other three by EDGE_ODD (Lab, mean over the offsets) is no edge of the
-# board: a window, a toast or a cut over the board ends the lattice there
-# (legitimate Zip boards, ours and real, differ by at most 1.2; a window
-# whose title bar lies half a cell past the lattice by 6 or more).  Readers
-# of boards whose surroundings differ by side (number pads, headers) do not
-# use it.
-EDGE_IN, EDGE_OUT, EDGE_STEPS, EDGE_ODD = 0.1, 0.6, 15, 5.0
-
-
-def _edge_look(lab: np.ndarray, lat: Lattice, side: str) -> np.ndarray | None:
-    """(EDGE_STEPS, 3): the median colour along ``side`` at each offset
-    across it (inside to outside), or None where it leaves the image."""
-    h, w = lab.shape[:2]
-    offs = np.linspace(-EDGE_IN, EDGE_OUT, EDGE_STEPS)
-    if side in ("top", "bottom"):
-        along = lat.x0 + (np.arange(lat.cols) + 0.5) * lat.px
-        edge = lat.y0 if side == "top" else lat.y0 + lat.rows * lat.py
-        across = edge + (offs if side == "bottom" else -offs) * lat.py
-        ys, xs = np.round(across).astype(int)[:, None], np.round(along).astype(int)[None, :]
-    else:
-        along = lat.y0 + (np.arange(lat.rows) + 0.5) * lat.py
-        edge = lat.x0 if side == "left" else lat.x0 + lat.cols * lat.px
-        across = edge + (offs if side == "right" else -offs) * lat.px
-        xs, ys = np.round(across).astype(int)[:, None], np.round(along).astype(int)[None, :]
-    if ys.min() < 0 or xs.min() < 0 or ys.max() >= h or xs.max() >= w:
-        return None
-    samples = lab[ys, xs]  # (EDGE_STEPS, len(along), 3)
-    return np.median(samples, axis=1)
-
-
-def odd_edges(lab: np.ndarray, lat: Lattice) -> list[str]:
-    """The sides of ``lat`` whose look across the edge is unlike the other
-    sides' (see EDGE_ODD); none when fewer than three sides can be seen."""
-    looks = {s: _edge_look(lab, lat, s) for s in SIDES}
-    seen = {s: v for s, v in looks.items() if v is not None}
-    if len(seen) < 3:
-        return []
-    out = []
-    for s, v in seen.items():
-        others = np.median(np.stack([u for t, u in seen.items() if t != s]), axis=0)
-        if float(np.mean(np.linalg.norm(v - others, axis=1))) > EDGE_ODD:
-            out.append(s)
-    return out

@@ -36,7 +36,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.solvers.zip.board import DOWN, LEFT, MAX_SIDE, MIN_SIDE, ON_PATH, RIGHT, UP, ZipPuzzle, links
-from puzzlebot.vision.board_checks import Wholeness, odd_edges, wholeness
+from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.colour_math import distance, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
@@ -422,7 +422,6 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     for side in wall_doubts:
         unsure[side] = "a line thicker than the grid's, thinner than a wall"
     whole = wholeness(lab, lat, [ground], SAME_GROUND)
-    whole.odd = odd_edges(lab, lat)
     if not whole.whole:
         raise PartialBoardError(f"only part of a Zip board: {whole.reason()}")
     start = next((rc for rc, v in numbers.items() if v == 1), None)
@@ -456,10 +455,7 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
 def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
     """Whether the board read before is whole in a larger capture."""
     crop, local, _ = lat.crop(img, 1.0)
-    lab = to_lab(crop)
-    whole = wholeness(lab, local, [reading.looks.ground], SAME_GROUND)
-    whole.odd = odd_edges(lab, local)
-    return whole
+    return wholeness(to_lab(crop), local, [reading.looks.ground], SAME_GROUND)
 
 
 def expected_state(p: ZipPuzzle, path) -> np.ndarray:
