@@ -1,14 +1,17 @@
 """Reading a Mini Sudoku board (LinkedIn's or any look) from a screenshot.
 
 1. The cell lattice from the image's cell-like blobs
-   (:func:`puzzlebot.vision.lined_grid.find_square_lattice`).
+   (:func:`puzzlebot.vision.lined_grid.split_candidates`: in a small image
+   the blobs may be whole boxes, the thin lines faded).
 2. The board's extent from its lines: across each line position a pitch
    apart, the line's weight (how many pixels of full contrast it is, against
    the cells either side).  A Sudoku board is n+1 lines each way (n = 4, 6
    or 9), the lines between its boxes heavier than every other line inside
-   it, on both axes alike.  Anything else
-   (a Zip or Tango grid, a board cut or covered across its boxes) is no
-   Sudoku board.
+   it, on both axes alike, its grid not going on past its sides (a 4x4 of
+   lines fits inside a 6x6 board cut through) and its cells' looks not
+   continuing there (:func:`puzzlebot.vision.board_checks.wholeness`).
+   Anything else (a Zip or Tango grid, a board cut or covered across its
+   boxes) is no Sudoku board.
 3. Each cell: its ground (the median colour of its middle), ink far from
    it, and the ink's pieces.  No ink, or only ink as small as pencil notes:
    empty.  A digit: pieces at least DIGIT_TALL of a pitch high, read by
