@@ -6,6 +6,7 @@ queens and takes away wrong ones, and leaves the player's x marks."""
 from __future__ import annotations
 
 import json
+import sys
 
 from puzzlebot.bot.games.base import (
     Detection,
@@ -38,6 +39,7 @@ GENERATE_EXAMPLES = """\
 examples:
   puzzlebot generate queens --size 9 --seed 4
   puzzlebot generate queens --size 8 --count 3 --format json > queens.jsonl
+  puzzlebot solve queens queens.jsonl       # solves each puzzle in the file
 """
 
 DETECT_EXAMPLES = """\
@@ -69,22 +71,43 @@ class QueensSolver(Solver):
 
     def solve(self, args) -> int:
         from puzzlebot.bot.options import read_text
-        from puzzlebot.solvers.queens import explain, hint, no_solution, parse_queens, solve, violations
+        from puzzlebot.solvers.errors import PuzzlebotError
+        from puzzlebot.solvers.queens import parse_queens_many
 
-        p = parse_queens(read_text(args.file), args.file)
-        if args.hint is not None:
-            print(hint(p).level(args.hint))
-            return 0
-        ans = solve(p)
-        if ans.solution is None:
-            raise no_solution(p)
-        broken = violations(p, ans.solution)
-        if broken:  # the checker disagrees with the solver: never print a wrong answer as solved
-            raise UnsolvableError(f"internal error: the solver's answer breaks a rule ({broken[0]}); please report it")
-        if args.explain or args.json:
-            ans.explanation = explain(p)
-        print(json.dumps(ans.to_json()) if args.json else ans.to_text())
+        puzzles = parse_queens_many(read_text(args.file), args.file)
+        if len(puzzles) == 1:
+            return _solve_one(puzzles[0][1], args)
+        worst = 0
+        for i, (where, p) in enumerate(puzzles, 1):
+            if not args.json:
+                print(f"{chr(10) if i > 1 else ''}# puzzle {i}")
+            try:
+                _solve_one(p, args)
+            except PuzzlebotError as e:
+                print(f"puzzlebot: {where}: {e}", file=sys.stderr)
+                if args.json:
+                    print(json.dumps({"puzzle": i, "error": str(e)}))
+                worst = max(worst, e.exit_code)
+            sys.stdout.flush()
+        return worst
+
+
+def _solve_one(p, args) -> int:
+    from puzzlebot.solvers.queens import explain, hint, no_solution, solve, violations
+
+    if args.hint is not None:
+        print(hint(p).level(args.hint))
         return 0
+    ans = solve(p)
+    if ans.solution is None:
+        raise no_solution(p)
+    broken = violations(p, ans.solution)
+    if broken:  # the checker disagrees with the solver: never print a wrong answer as solved
+        raise UnsolvableError(f"internal error: the solver's answer breaks a rule ({broken[0]}); please report it")
+    if args.explain or args.json:
+        ans.explanation = explain(p)
+    print(json.dumps(ans.to_json()) if args.json else ans.to_text())
+    return 0
 
 
 class QueensGenerator(Generator):
