@@ -106,6 +106,7 @@ def _detect(game):
         det = game.reader.detect(img)
         if args.debug:
             write_image(args.debug, det.debug(img))
+            print(f"what the reader saw is drawn in {args.debug}", file=sys.stderr)
         if args.json:
             print(json.dumps(det.data))
         else:
