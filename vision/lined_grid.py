@@ -81,7 +81,7 @@ def find_square_lattice(img: np.ndarray, max_side: int, game: str, passes=None,
         lat = on_lines(img, lat.scaled(1 / s))
         if lat.rows > max_side or lat.cols > max_side:
             continue
-        return lat  # (a few rows short or long is fine: _fit_extent fits it to the board's frame)
+        return lat  # (a few rows short or long is fine: the reader fits it to the board)
     raise NoBoardError(f"no {game} board: no grid of square cells in the image")
 
 
