@@ -16,11 +16,12 @@ top-left cell.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 
 from puzzlebot.solvers.errors import InputError, UnsolvableError
+from puzzlebot.solvers.jsonio import loads
+from puzzlebot.solvers.puzzle_files import split_puzzles
 
 SHAPES = ("square", "wide", "tall", "any")
 LETTER = {"square": "S", "wide": "W", "tall": "T", "any": "A"}
@@ -116,10 +117,7 @@ def _text_clue(tok: str, where: str, r: int, c: int) -> tuple[str, int | None]:
 
 def parse_patches(text: str, where: str = "input") -> PatchesPuzzle:
     if text.lstrip().startswith("{"):
-        try:
-            d = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InputError(f"not valid JSON: {e.msg} at line {e.lineno}", where) from None
+        d = loads(text, where)
         if not isinstance(d, dict):
             raise InputError("expected a JSON object", where)
         if d.get("game", "patches") != "patches":
@@ -161,20 +159,7 @@ def parse_patches(text: str, where: str = "input") -> PatchesPuzzle:
 def parse_patches_many(text: str, where: str = "input") -> list[tuple[str, PatchesPuzzle]]:
     """One puzzle, or several: JSON Lines, or text blocks each after a
     ``# puzzle`` line (what ``generate patches --count K`` writes)."""
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if len(lines) > 1 and all(ln.lstrip().startswith("{") for ln in lines):
-        return [(f"{where}, line {i}", parse_patches(ln, f"{where}, line {i}")) for i, ln in enumerate(lines, 1)]
-    parts, cur = [], []
-    for ln in text.splitlines():
-        if ln.lstrip().startswith("# puzzle") and any(x.strip() for x in cur):
-            parts.append(cur)
-            cur = []
-        cur.append(ln)
-    parts.append(cur)
-    if len(parts) <= 1:
-        return [(where, parse_patches(text, where))]
-    return [(f"{where}, puzzle {i}", parse_patches("\n".join(b), f"{where}, puzzle {i}"))
-            for i, b in enumerate(parts, 1)]
+    return split_puzzles(text, where, parse_patches)
 
 
 # --- rules -------------------------------------------------------------------------------

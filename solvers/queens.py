@@ -24,6 +24,7 @@ from itertools import combinations
 from puzzlebot.solvers.dlx import CancelToken, ExactCover
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 from puzzlebot.solvers.jsonio import loads
+from puzzlebot.solvers.puzzle_files import split_puzzles
 
 # LinkedIn deals 7x7 to 11x11; smaller boards are puzzles too (n = 4 is the
 # smallest with an answer), larger ones we accept up to this side.
@@ -106,19 +107,7 @@ def make_puzzle(rows: list[str], where: str = "input", queens=(), marks=()) -> Q
 def parse_queens_many(text: str, where: str = "input") -> list[tuple[str, QueensPuzzle]]:
     """One puzzle, or several: JSON Lines, or text blocks each after a
     ``# puzzle`` line (what ``generate queens --count K`` writes)."""
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if len(lines) > 1 and all(ln.lstrip().startswith("{") for ln in lines):
-        return [(f"{where}, line {i}", parse_queens(ln, f"{where}, line {i}")) for i, ln in enumerate(lines, 1)]
-    parts, cur = [], []
-    for ln in text.splitlines():
-        if ln.lstrip().startswith("# puzzle") and any(x.strip() for x in cur):
-            parts.append(cur)
-            cur = []
-        cur.append(ln)
-    parts.append(cur)
-    if len(parts) <= 1:
-        return [(where, parse_queens(text, where))]
-    return [(f"{where}, puzzle {i}", parse_queens("\n".join(b), f"{where}, puzzle {i}")) for i, b in enumerate(parts, 1)]
+    return split_puzzles(text, where, parse_queens)
 
 
 def parse_queens(text: str, where: str = "input") -> QueensPuzzle:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 from puzzlebot.solvers.jsonio import loads
+from puzzlebot.solvers.puzzle_files import split_puzzles
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}  # side -> (box rows, box cols)
 Cell = tuple[int, int]
@@ -143,19 +144,7 @@ def parse_sudoku(text: str, where: str = "input") -> SudokuPuzzle:
 def parse_sudoku_many(text: str, where: str = "input") -> list[tuple[str, SudokuPuzzle]]:
     """One puzzle, or several: JSON Lines, or text blocks each after a
     ``# puzzle`` line (what ``generate sudoku --count K`` writes)."""
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if len(lines) > 1 and all(ln.lstrip().startswith("{") for ln in lines):
-        return [(f"{where}, line {i}", parse_sudoku(ln, f"{where}, line {i}")) for i, ln in enumerate(lines, 1)]
-    parts, cur = [], []
-    for ln in text.splitlines():
-        if ln.lstrip().startswith("# puzzle") and any(x.strip() for x in cur):
-            parts.append(cur)
-            cur = []
-        cur.append(ln)
-    parts.append(cur)
-    if len(parts) <= 1:
-        return [(where, parse_sudoku(text, where))]
-    return [(f"{where}, puzzle {i}", parse_sudoku("\n".join(b), f"{where}, puzzle {i}")) for i, b in enumerate(parts, 1)]
+    return split_puzzles(text, where, parse_sudoku)
 
 
 def violations(p: SudokuPuzzle, grid: list[list[int]], whole: bool = True) -> list[str]:

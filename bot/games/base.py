@@ -289,6 +289,32 @@ def click_plan(state: np.ndarray, target: np.ndarray, cycle: int, skip: np.ndarr
     return steps
 
 
+def solve_each(puzzles: list, args, solve_one: Callable) -> int:
+    """``solve`` over a file of one puzzle or several: each solved by
+    ``solve_one(puzzle, args)``, a bad one reported on its own line (and as
+    a JSON error line with --json) without stopping the others; the worst
+    exit status."""
+    import json
+    import sys
+
+    if len(puzzles) == 1:
+        return solve_one(puzzles[0][1], args)
+    worst = 0
+    for i, (where, p) in enumerate(puzzles, 1):
+        if not args.json:
+            print(f"{chr(10) if i > 1 else ''}# puzzle {i}")
+        try:
+            solve_one(p, args)
+        except PuzzlebotError as e:  # one bad puzzle does not stop the others
+            msg = str(e) if str(e).startswith(where) else f"{where}: {e}"
+            print(f"puzzlebot: {msg}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"puzzle": i, "error": str(e)}))
+            worst = max(worst, e.exit_code)
+        sys.stdout.flush()
+    return worst
+
+
 # The demo options of the games whose stand-in is a generated web page.
 WEB_DEMO_OPTIONS = (
     ("--seed", {"type": int, "default": 7, "help": "puzzle seed of the generated stand-ins (default 7)"}),

@@ -6,10 +6,9 @@ game with areas only."""
 from __future__ import annotations
 
 import json
-import sys
 
-from puzzlebot.bot.games.base import Game, Generator, Solver
-from puzzlebot.solvers.errors import InputError, PuzzlebotError, UnsolvableError
+from puzzlebot.bot.games.base import Game, Generator, Solver, solve_each
+from puzzlebot.solvers.errors import InputError, UnsolvableError
 
 EXAMPLES = """\
 file format: one line per row, a token per cell: '.' or a clue, its shape
@@ -52,22 +51,7 @@ class PatchesSolver(Solver):
         from puzzlebot.bot.options import read_text
         from puzzlebot.solvers.patches import parse_patches_many
 
-        puzzles = parse_patches_many(read_text(args.file), args.file)
-        if len(puzzles) == 1:
-            return _solve_one(puzzles[0][1], args)
-        worst = 0
-        for i, (where, p) in enumerate(puzzles, 1):
-            if not args.json:
-                print(f"{chr(10) if i > 1 else ''}# puzzle {i}")
-            try:
-                _solve_one(p, args)
-            except PuzzlebotError as e:
-                print(f"puzzlebot: {where}: {e}", file=sys.stderr)
-                if args.json:
-                    print(json.dumps({"puzzle": i, "error": str(e)}))
-                worst = max(worst, e.exit_code)
-            sys.stdout.flush()
-        return worst
+        return solve_each(parse_patches_many(read_text(args.file), args.file), args, _solve_one)
 
 
 def _solve_one(p, args) -> int:

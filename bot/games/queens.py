@@ -6,19 +6,9 @@ queens and takes away wrong ones, and leaves the player's x marks."""
 from __future__ import annotations
 
 import json
-import sys
 
 from puzzlebot.bot.games.base import (
-    Detection,
-    Game,
-    Generator,
-    Player,
-    Reader,
-    Scorer,
-    Solver,
-    WebStandIn,
-    cells_text,
-    click_plan,
+    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
@@ -71,25 +61,9 @@ class QueensSolver(Solver):
 
     def solve(self, args) -> int:
         from puzzlebot.bot.options import read_text
-        from puzzlebot.solvers.errors import PuzzlebotError
         from puzzlebot.solvers.queens import parse_queens_many
 
-        puzzles = parse_queens_many(read_text(args.file), args.file)
-        if len(puzzles) == 1:
-            return _solve_one(puzzles[0][1], args)
-        worst = 0
-        for i, (where, p) in enumerate(puzzles, 1):
-            if not args.json:
-                print(f"{chr(10) if i > 1 else ''}# puzzle {i}")
-            try:
-                _solve_one(p, args)
-            except PuzzlebotError as e:
-                print(f"puzzlebot: {where}: {e}", file=sys.stderr)
-                if args.json:
-                    print(json.dumps({"puzzle": i, "error": str(e)}))
-                worst = max(worst, e.exit_code)
-            sys.stdout.flush()
-        return worst
+        return solve_each(parse_queens_many(read_text(args.file), args.file), args, _solve_one)
 
 
 def _solve_one(p, args) -> int:

@@ -6,21 +6,11 @@ clicked."""
 from __future__ import annotations
 
 import json
-import sys
 
 from puzzlebot.bot.games.base import (
-    Detection,
-    Game,
-    Generator,
-    Player,
-    Reader,
-    Scorer,
-    Solver,
-    WebStandIn,
-    cells_text,
-    click_plan,
+    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each
 )
-from puzzlebot.solvers.errors import PuzzlebotError, UnsolvableError
+from puzzlebot.solvers.errors import UnsolvableError
 
 EXAMPLES = """\
 file format: rows of S (sun), M (moon), . (empty), lower-case s/m for pieces
@@ -77,23 +67,7 @@ class TangoSolver(Solver):
         from puzzlebot.bot.options import read_text
         from puzzlebot.solvers.tango.board import parse_tango_many
 
-        puzzles = parse_tango_many(read_text(args.file), args.file)
-        if len(puzzles) == 1:
-            return _solve_one(puzzles[0][1], args)
-        worst = 0
-        for i, (where, board) in enumerate(puzzles, 1):
-            if not args.json:
-                print(f"{chr(10) if i > 1 else ''}# puzzle {i}")
-            try:
-                _solve_one(board, args)
-            except PuzzlebotError as e:  # one bad puzzle does not stop the others
-                msg = str(e) if str(e).startswith(where) else f"{where}: {e}"
-                print(f"puzzlebot: {msg}", file=sys.stderr)
-                if args.json:
-                    print(json.dumps({"puzzle": i, "error": str(e)}))
-                worst = max(worst, e.exit_code)
-            sys.stdout.flush()
-        return worst
+        return solve_each(parse_tango_many(read_text(args.file), args.file), args, _solve_one)
 
 
 class TangoGenerator(Generator):

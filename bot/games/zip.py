@@ -5,11 +5,12 @@ from number to number, and checks the trail the game drew after each."""
 from __future__ import annotations
 
 import json
-import sys
 
 from puzzlebot.bot.actions import Drag
-from puzzlebot.bot.games.base import Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn
-from puzzlebot.solvers.errors import InputError, PuzzlebotError, UnsolvableError
+from puzzlebot.bot.games.base import (
+    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each
+)
+from puzzlebot.solvers.errors import InputError, UnsolvableError
 
 EXAMPLES = """\
 file format: one line per row, a token per cell ('.' or the cell's number),
@@ -62,22 +63,7 @@ class ZipSolver(Solver):
         from puzzlebot.bot.options import read_text
         from puzzlebot.solvers.zip.board import parse_zip_many
 
-        puzzles = parse_zip_many(read_text(args.file), args.file)
-        if len(puzzles) == 1:
-            return _solve_one(puzzles[0][1], args)
-        worst = 0
-        for i, (where, p) in enumerate(puzzles, 1):
-            if not args.json:
-                print(f"{chr(10) if i > 1 else ''}# puzzle {i}")
-            try:
-                _solve_one(p, args)
-            except PuzzlebotError as e:  # one bad puzzle does not stop the others
-                print(f"puzzlebot: {where}: {e}", file=sys.stderr)
-                if args.json:
-                    print(json.dumps({"puzzle": i, "error": str(e)}))
-                worst = max(worst, e.exit_code)
-            sys.stdout.flush()
-        return worst
+        return solve_each(parse_zip_many(read_text(args.file), args.file), args, _solve_one)
 
 
 def _solve_one(p, args) -> int:
