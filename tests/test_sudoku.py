@@ -18,7 +18,6 @@ import numpy as np
 import pytest
 
 from puzzlebot.sim import launch
-from puzzlebot.sim.browser import Browser
 from puzzlebot.solvers.sudoku import SudokuPuzzle, rows_text, solve, violations
 from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.image_io import load_image
@@ -178,25 +177,9 @@ def test_cli_detect_json_and_hint(tmp_path):
 # --- the bot on screen ------------------------------------------------------------
 
 @pytest.fixture
-def sudoku_page(xvfb, tmp_path):
-    if shutil.which("chromium") is None:
-        pytest.skip("Chromium is not installed (make test installs it)")
-    procs, browsers = [], []
-
-    def start(*args: str, mode: str = "light", x: int = 200, y: int = 20):
-        ev = tmp_path / f"sudoku{len(procs)}.jsonl"
-        port = launch.free_port()
-        procs.append(launch.start_page("puzzlebot.sim.sudoku.page", ev, port, *args))
-        time.sleep(0.5)
-        browsers.append(Browser(f"http://127.0.0.1:{port}/?mode={mode}", x, y, 640, 720))
-        launch.wait_for(ev, "ready", 90)
-        time.sleep(1.0)
-        return ev, f"{x},{y},640,720"
-
-    yield start
-    for b in browsers:
-        b.close()
-    launch.stop(*procs)
+def sudoku_page(stand_in_page):
+    """start(*page args, mode=, x=, y=) -> (event log, region): our page opened."""
+    return lambda *args, mode="light", x=200, y=20: stand_in_page("puzzlebot.sim.sudoku.page", *args, mode=mode, x=x, y=y, w=640, h=720)
 
 
 def _page_grid(log: list[dict]) -> list[str]:

@@ -7,13 +7,11 @@ offers, each judged by the game itself."""
 from __future__ import annotations
 
 import json
-import shutil
 import time
 
 import pytest
 
 from puzzlebot.sim import launch
-from puzzlebot.sim.browser import Browser
 from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.image_io import load_image
 from puzzlebot.vision.zip_reader import read as read_zip
@@ -139,25 +137,9 @@ def test_cli_detect_solve_hint_generate(tmp_path):
 
 
 @pytest.fixture
-def zip_page(xvfb, tmp_path):
-    if shutil.which("chromium") is None:
-        pytest.skip("Chromium is not installed (make test installs it)")
-    procs, browsers = [], []
-
-    def start(*args: str, mode: str = "light", x: int = 200, y: int = 20):
-        ev = tmp_path / f"zip{len(procs)}.jsonl"
-        port = launch.free_port()
-        procs.append(launch.start_page("puzzlebot.sim.zip.page", ev, port, *args))
-        time.sleep(0.5)
-        browsers.append(Browser(f"http://127.0.0.1:{port}/?mode={mode}", x, y, 760, 760))
-        launch.wait_for(ev, "ready", 90)
-        time.sleep(1.0)
-        return ev, f"{x},{y},760,760"
-
-    yield start
-    for b in browsers:
-        b.close()
-    launch.stop(*procs)
+def zip_page(stand_in_page):
+    """start(*page args, mode=, x=, y=) -> (event log, region): our page opened."""
+    return lambda *args, mode="light", x=200, y=20: stand_in_page("puzzlebot.sim.zip.page", *args, mode=mode, x=x, y=y, w=760, h=760)
 
 
 
