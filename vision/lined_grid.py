@@ -150,10 +150,11 @@ def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattic
     return Lattice(x0, y0, lat.px, lat.py, lat.rows, lat.cols)
 
 
-def corners(lab: np.ndarray, lat: Lattice) -> np.ndarray:
-    """Each cell's ground: the median of its four corner squares."""
+def corners(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_FROM, CORNER_TO)) -> np.ndarray:
+    """Each cell's ground: the median of its four corner squares, from
+    ``span`` (shares of the pitch) in from each corner."""
     out = np.zeros((lat.rows, lat.cols, 3), np.float32)
-    a, b = CORNER_FROM, CORNER_TO
+    a, b = span
     for r in range(lat.rows):
         for c in range(lat.cols):
             x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py

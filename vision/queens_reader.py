@@ -33,6 +33,7 @@ from puzzlebot.vision.colour_math import to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, find_lattice
+from puzzlebot.vision.lined_grid import corners
 from puzzlebot.vision.reading import BOARD, Reading
 
 # Screenshots larger than this (pixels on the long side) are searched for the
@@ -110,19 +111,7 @@ def _find(img: np.ndarray) -> Lattice:
 
 
 def _fills(lab: np.ndarray, lat: Lattice) -> np.ndarray:
-    out = np.zeros((lat.rows, lat.cols, 3), np.float32)
-    a, b = CORNER_FROM, CORNER_TO
-    for r in range(lat.rows):
-        for c in range(lat.cols):
-            x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
-            parts = []
-            for fx in ((a, b), (1 - b, 1 - a)):
-                for fy in ((a, b), (1 - b, 1 - a)):
-                    x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
-                    y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
-                    parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
-            out[r, c] = np.median(np.concatenate(parts), axis=0)
-    return out
+    return corners(lab, lat, (CORNER_FROM, CORNER_TO))
 
 
 def _edges(lat: Lattice):
