@@ -185,36 +185,35 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -
     return read.value, "printed", "" if read.sure else f"the number: {read.why}"
 
 
-def _across(lab: np.ndarray, grounds: tuple[np.ndarray, np.ndarray], x: float, y: float, horizontal_side: bool,
-            pitch: float) -> float:
-    """The run of ink (pixels) through point (x, y) across a side: vertically
-    for a horizontal side, horizontally for a vertical one; ink against each
-    cell's own ground on its side (a tinted cell is no wall)."""
-    reach = int(np.ceil(WALL_REACH * pitch))
-    xi, yi = int(round(x)), int(round(y))
+def _runs_across(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, side_list: list) -> np.ndarray:
+    """The run of ink (pixels) across each side at each WALL_AT point, one
+    row a side: measured vertically through a horizontal side and
+    horizontally through a vertical one, against each cell's own ground on
+    its side (a tinted cell is no wall); a point off the side's ink by a
+    pixel takes the nearest ink pixel."""
+    reach = max(1, int(np.ceil(WALL_REACH * lat.px)))
     h, w = lab.shape[:2]
-    if horizontal_side:
-        lo, hi = max(0, yi - reach), min(h, yi + reach + 1)
-        line = lab[lo:hi, min(max(xi, 0), w - 1)]
-        mid = yi - lo
-    else:
-        lo, hi = max(0, xi - reach), min(w, xi + reach + 1)
-        line = lab[min(max(yi, 0), h - 1), lo:hi]
-        mid = xi - lo
-    side = (np.arange(len(line)) > mid)[:, None]
-    ink = np.linalg.norm(line - np.where(side, grounds[1], grounds[0]), axis=1) > INK
-    if not 0 <= mid < len(ink) or not ink[mid]:
-        # the side's line may fall a pixel off: take the nearest ink pixel
-        near = [i for i in (mid - 1, mid + 1) if 0 <= i < len(ink) and ink[i]]
-        if not near:
-            return 0.0
-        mid = near[0]
-    a = b = mid
-    while a > 0 and ink[a - 1]:
-        a -= 1
-    while b < len(ink) - 1 and ink[b + 1]:
-        b += 1
-    return float(b - a + 1)
+    offsets = np.arange(-reach, reach + 1)
+    pts = [_side_point(lat, side, t) for side in side_list for t in WALL_AT]
+    x = np.array([int(round(p[0])) for p in pts])
+    y = np.array([int(round(p[1])) for p in pts])
+    horizontal = np.array([p[2] for p in pts])[:, None]
+    ys = np.where(horizontal, y[:, None] + offsets, y[:, None])
+    xs = np.where(horizontal, x[:, None], x[:, None] + offsets)
+    inside = (ys >= 0) & (ys < h) & (xs >= 0) & (xs < w)
+    px = lab[np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)]
+    near = np.array([grounds[s[0], s[1]] for s in side_list]).repeat(len(WALL_AT), axis=0)
+    far = np.array([grounds[s[2], s[3]] for s in side_list]).repeat(len(WALL_AT), axis=0)
+    ref = np.where((offsets > 0)[None, :, None], far[:, None, :], near[:, None, :])
+    ink = (distance(px, ref) > INK) & inside
+    mid = np.full(len(pts), reach)
+    mid = np.where(ink[:, reach], mid, np.where(ink[:, reach - 1], reach - 1, np.where(ink[:, reach + 1], reach + 1, -1)))
+    idx = np.arange(len(offsets))[None, :]
+    m = mid[:, None]
+    left = np.where(~ink & (idx < m), idx, -1).max(axis=1)
+    right = np.where(~ink & (idx > m), idx, len(offsets)).min(axis=1)
+    runs = np.where(mid >= 0, right - left - 1, 0).astype(float)
+    return runs.reshape(len(side_list), len(WALL_AT))
 
 
 def sides(lat: Lattice):
@@ -238,10 +237,10 @@ def _side_point(lat: Lattice, side, t: float) -> tuple[float, float, bool]:
 def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, list]:
     """{side: thickness in pitches} of the walls, and the sides unsure."""
     walls, unsure = {}, []
-    for side in sides(lat):
-        pair = (grounds[side[0], side[1]], grounds[side[2], side[3]])
-        runs = sorted(_across(lab, pair, *_side_point(lat, side, t), lat.px) for t in WALL_AT)
-        thick = runs[len(runs) // 2] / lat.px  # the median of the four
+    side_list = list(sides(lat))
+    runs = np.sort(_runs_across(lab, lat, grounds, side_list), axis=1)
+    for side, run in zip(side_list, runs):
+        thick = run[len(run) // 2] / lat.px  # the upper middle of the four
         if thick >= WALL_THICK:
             walls[side] = thick
         elif thick > LINE_THIN:
