@@ -225,9 +225,24 @@ def line_weights(gray: np.ndarray, at: np.ndarray, along: np.ndarray, pitch: flo
 
 def median_rows(m: np.ndarray) -> np.ndarray:
     """Each row's median, ignoring NaN (NaN for a row of only NaN)."""
+    return quantile_rows(m, 0.5)
+
+
+def quantile_rows(m: np.ndarray, q: float) -> np.ndarray:
+    """Each row's ``q`` quantile (linear, as numpy's), ignoring NaN (NaN for
+    a row of only NaN): sorted once, NaN last (numpy's nan-quantiles loop
+    over the rows in Python)."""
     out = np.full(len(m), np.nan, np.float32)
-    for i, row in enumerate(m):
-        row = row[~np.isnan(row)]
-        if len(row):
-            out[i] = np.median(row)
+    if not m.size:
+        return out
+    srt = np.sort(m, axis=1)
+    n = (~np.isnan(m)).sum(axis=1)
+    some = n > 0
+    pos = q * (np.maximum(n, 1) - 1)
+    lo = np.floor(pos).astype(int)
+    hi = np.minimum(lo + 1, np.maximum(n - 1, 0))
+    rows = np.arange(len(m))
+    frac = pos - lo
+    val = srt[rows, lo] * (1 - frac) + srt[rows, hi] * frac
+    out[some] = val[some]
     return out
