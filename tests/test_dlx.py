@@ -77,25 +77,28 @@ def test_n_queens(n, count):
 
 
 @pytest.mark.slow
-def test_pentominoes_6x10_with_x_fixed_agree_with_ortools():
+def test_pentominoes_6x10_with_x_and_i_fixed_agree_with_ortools():
     """A slice of the 6x10 count: X centred at r2c4 (one of its eight
-    places in the top-left quarter).  Dancing Links and CP-SAT must agree,
-    and every tiling found must cover the box with each piece once.  The
-    full count (2339 up to symmetry, 9356 in all) is in bench.ripple."""
+    places in the top-left quarter) and I down the right side from r1c10.
+    Dancing Links and CP-SAT must agree, and every tiling found must cover
+    the box with each piece once.  The full count (2339 up to symmetry, 9356
+    in all) is in bench.ripple; the X-only slice (342) took 27 s here."""
     ec = pentominoes(6, 10)
     names = ec.names[:ec.n_primary]
     xs = [i for i, row in enumerate(ec.rows) if row[0] == "X"]
-    keep = next(i for i in xs if (1, 3) in ec.rows[i][1:] and (0, 3) in ec.rows[i][1:])
-    rows = [row for i, row in enumerate(ec.rows) if row[0] != "X" or i == keep]
+    keep_x = next(i for i in xs if (1, 3) in ec.rows[i][1:] and (0, 3) in ec.rows[i][1:])
+    keep_i = next(i for i, row in enumerate(ec.rows) if row[0] == "I" and sorted(row[1:]) == [(r, 9) for r in range(5)])
+    rows = [row for i, row in enumerate(ec.rows) if row[0] not in ("X", "I") or i in (keep_x, keep_i)]
     sub = ExactCover(names, rows)
     sols = list(sub.solutions())
     for sol in sols:
         cells = [p for i in sol for p in rows[i][1:]]
         assert sorted(cells) == [(r, c) for r in range(6) for c in range(10)]
         assert sorted(rows[i][0] for i in sol) == sorted(PENTOMINOES)
+    assert len({frozenset(sol) for sol in sols}) == len(sols)  # each tiling once
     idx = {n: k for k, n in enumerate(names)}
     count, complete = ortools_exact_cover_count(len(names), 0, [[idx[x] for x in row] for row in rows])
-    assert complete and count == len(sols) == 342
+    assert complete and count == len(sols) > 20
 
 
 @pytest.mark.slow
