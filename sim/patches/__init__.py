@@ -1,0 +1,1 @@
+"""Our Patches stand-in: the page and its server."""
