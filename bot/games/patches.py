@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 
-from puzzlebot.bot.games.base import Game, Generator, Solver, solve_each
+from puzzlebot.bot.actions import Click, Drag
+from puzzlebot.bot.games.base import (
+    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each
+)
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
 EXAMPLES = """\
@@ -22,6 +25,16 @@ examples:
   puzzlebot solve patches examples/patches.txt            # the patches drawn as letters, and how many solutions
   puzzlebot solve patches examples/patches.txt --json     # {"rects": [[r, c, h, w], ...], "solutions": 1}
   puzzlebot solve patches examples/patches.txt --hint 3   # the next step: 1 where, 2 rule, 3 the patch and why
+"""
+
+DETECT_EXAMPLES = """\
+examples:
+  puzzlebot detect patches examples/patches.png
+  puzzlebot detect patches examples/patches.png --json
+  puzzlebot detect patches examples/patches.png --debug seen.png   # clues and patches drawn over it
+
+exit status 4 when the image holds no Patches board (or only part of one);
+with --strict also when any clue or patch is unsure.
 """
 
 GENERATE_EXAMPLES = """\
@@ -108,12 +121,162 @@ class PatchesGenerator(Generator):
         return 0
 
 
+class PatchesReader(Reader):
+    description = ("Read a Patches board (4x4 to 12x12): each clue's shape (square, wide, tall, any) and area, "
+                   "the patches drawn so far, and how sure each cell is.")
+    epilog = DETECT_EXAMPLES
+    example_image = "examples/patches.png"
+    values_in_middles = False  # a patch's edges are read on the cells' sides
+
+    def read_board(self, img, lattice=None, hint=None):
+        from puzzlebot.vision import patches_reader
+
+        return patches_reader.read(img, lattice)
+
+    def read_cells(self, img, lattice, reading, only=None):
+        from puzzlebot.vision.patches_reader import read_cells
+
+        return read_cells(img, lattice, reading, only)
+
+    def whole_in(self, img, lattice, reading):
+        from puzzlebot.vision.patches_reader import whole_in
+
+        return whole_in(img, lattice, reading)
+
+    def check(self, reading) -> None:
+        p = reading.board
+        total = sum(a for _, a in p.clues.values() if a is not None)
+        if total > p.rows * p.cols:
+            raise UnsolvableError(f"the clues read ask for {total} cells, the board has {p.rows * p.cols}: misread, "
+                                  "or not a Patches board")
+
+    def describe(self, rd) -> Detection:
+        from puzzlebot.solvers.patches import render
+        from puzzlebot.vision.reading import where_name
+
+        p, lat = rd.board, rd.lattice
+        marks = {"square": "S", "wide": "W", "tall": "T", "any": "A"}
+        lines = render(p, p.rects).split("\n")
+        lines.append("clues: " + ", ".join(f"r{r + 1}c{c + 1} {marks[s]}{a if a is not None else ''}"
+                                            for (r, c), (s, a) in sorted(p.clues.items())))
+        lines.append(f"{p.rows}x{p.cols} board, {len(p.clues)} clues, {len(p.rects)} patches drawn; pitch "
+                     f"{lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); a patch's cells share a letter "
+                     "(its clue's in capitals)")
+        for w, why in rd.unsure.items():
+            lines.append(f"unsure: {where_name(w)}: {why}")
+        data = p.to_json()
+        data.setdefault("rects", [])
+        data.update({"lattice": lat.as_dict(), "sure": rd.sure,
+                     "unsure": [{"where": list(w) if isinstance(w, tuple) else w, "why": why}
+                                for w, why in rd.unsure.items()]})
+        unsure = [f"{where_name(w)}: {why}" for w, why in rd.unsure.items()]
+        return Detection(rd, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
+
+
+class PatchesPlayer(Player):
+    window_title = "Patches"
+    run_examples = """\
+  puzzlebot run patches --window Patches
+  puzzlebot run patches --dry-run --hint plan.png   # each patch's drag drawn on the screenshot, touch nothing
+"""
+
+    def plan(self, reading):
+        """One drag per patch of the answer not drawn yet, from its top-left
+        cell to its bottom-right one (a one-cell patch: a click).  The
+        player's right patches stay; a drawn patch the answer does not have
+        goes when an answer patch is drawn over it (the game replaces what a
+        new patch overlaps); a click inside a patch takes it away first where
+        a one-cell patch must go there."""
+        from puzzlebot.solvers.patches import PatchesPuzzle, cells_of, solve, violations
+        from puzzlebot.vision.patches_reader import expected_values
+
+        p = reading.board
+        bare = PatchesPuzzle(p.rows, p.cols, p.clues)
+        right = [x for x in p.rects if not violations(bare, [x], whole=False)]
+        ans = solve(bare, limit=1, keep=right) if right else None
+        if ans is None or ans.rects is None:
+            ans = solve(bare, limit=1)
+        if ans.rects is None:
+            raise UnsolvableError("the clues on screen have no solution: not dragging")
+        drawn = list(p.rects)
+        state = reading.state.copy()
+        actions = []
+
+        def overlaps(a, b) -> bool:
+            return not (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
+
+        for rect in sorted(ans.rects):
+            if rect in drawn:
+                continue
+            r0, c0, h, w = rect
+            if h * w == 1:
+                inside = [x for x in drawn if overlaps(x, rect)]
+                if inside:  # a tap inside a bigger patch takes that patch away; a second tap draws the cell's own
+                    drawn = [x for x in drawn if x not in inside]
+                    after = expected_values(p.rows, p.cols, drawn)
+                    actions.append(Click((r0, c0), before=state, after=after))
+                    state = after
+                drawn.append(rect)
+                after = expected_values(p.rows, p.cols, drawn)
+                actions.append(Click((r0, c0), before=state, after=after))
+            else:
+                drawn = [x for x in drawn if not overlaps(x, rect)] + [rect]
+                after = expected_values(p.rows, p.cols, drawn)
+                actions.append(Drag(((r0, c0), (r0 + h - 1, c0 + w - 1)), before=state, after=after,
+                                    over=frozenset(cells_of(rect))))
+            state = after
+        return actions
+
+
+class PatchesScorer(Scorer):
+    def has_board(self, label):
+        return label.get("kind") != "no-board"
+
+    def score(self, data, label):
+        """Against our Patches labels: ``size``, ``clues`` (shape and area)
+        and ``rects`` (the patches drawn)."""
+        if list(data["size"]) != list(label["size"]):
+            return [(f"read {data['size'][0]}x{data['size'][1]}, the label says "
+                     f"{label['size'][0]}x{label['size'][1]}", None)]
+        out = []
+        got = {(r, c): (s, a) for r, c, s, a in data["clues"]}
+        want = {(r, c): (s, a) for r, c, s, a in label["clues"]}
+        name = lambda v: "no clue" if v is None else f"{v[0]} {v[1] if v[1] is not None else '(no area)'}"  # noqa: E731
+        for cell in sorted(set(got) | set(want)):
+            if got.get(cell) != want.get(cell):
+                out.append((f"r{cell[0] + 1}c{cell[1] + 1}: {name(got.get(cell))} read, label {name(want.get(cell))}",
+                            cell))
+        gr, wr = {tuple(x) for x in data.get("rects", [])}, {tuple(x) for x in label.get("rects", [])}
+        out += [(f"patch {list(x)} read, not in the label", tuple(x[:2])) for x in sorted(gr - wr)]
+        out += [(f"patch {list(x)} missed", tuple(x[:2])) for x in sorted(wr - gr)]
+        return out
+
+
+def _debug(img, rd):
+    import cv2
+
+    from puzzlebot.vision.overlay import ORANGE, draw_lattice, label_cells
+
+    p, lat = rd.board, rd.lattice
+    out = draw_lattice(img, lat)
+    for r0, c0, h, w in p.rects:
+        x0, y0 = lat.x0 + c0 * lat.px, lat.y0 + r0 * lat.py
+        cv2.rectangle(out, (int(x0 + 3), int(y0 + 3)), (int(x0 + w * lat.px - 3), int(y0 + h * lat.py - 3)), ORANGE, 2)
+    marks = {"square": "S", "wide": "W", "tall": "T", "any": "A"}
+    texts = {cell: marks[s] + (str(a) if a is not None else "") for cell, (s, a) in p.clues.items()}
+    return label_cells(out, lat, texts, {w for w in rd.unsure if isinstance(w, tuple) and len(w) == 2})
+
+
 GAME = Game(
     name="patches",
     aliases=("shikaku", "rect"),
     title="LinkedIn Patches",
     summary="LinkedIn Patches (Shikaku): rectangles of each clue's shape and area",
-    values={0: "no patch"},
+    values={-1: "unreadable", 0: "no patch"} | {v: "in a patch" for v in range(1, 32)},
     solver=PatchesSolver(),
     generator=PatchesGenerator(),
+    reader=PatchesReader(),
+    player=PatchesPlayer(),
+    scorer=PatchesScorer(),
+    stand_in=WebStandIn("puzzlebot.sim.patches.page", "patches", "Patches 6x6", (380, 20, 640, 700), "--size", "6"),
 )

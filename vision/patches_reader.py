@@ -1,0 +1,741 @@
+"""Reading a Patches board (LinkedIn's Shikaku) from a screenshot.
+
+1. The board: square lattices from the image's cell-like blobs (whole
+   patches may be one blob: cut up to SPLITS ways), each tried for a run of
+   grid lines a pitch apart through its cells, present across (nearly) the
+   whole board; the run's ends placed on the frame (found from outside: a
+   patch's border may lie just inside it), and rows or columns outside the
+   frame dropped.  A side with no frame, or past which the grid lines run
+   on (a board cut through a row, a window over it), leaves the reading
+   unsure.
+2. Each cell's ground: the median colour of its corners (icons sit in the
+   cells' middles).  The free cells' ground is the neutral look whose cells
+   hold no border where they meet other looks; other grounds are patches'
+   tints.
+3. Clues: a solid piece of colour in a cell's middle (an icon), outlined at
+   half its contrast; its box gives the shape (wider than tall by
+   ICON_ASPECT "wide", taller "tall", else "square"), or "any" when its
+   lightness is striped diagonally.  The area is the white number inside
+   it (:mod:`puzzlebot.vision.digits`), or none.  A printed number with no
+   icon (Tatham's Rectangles) is an "any" clue of that area.
+4. Patches drawn: tinted cells of one tint joined across the sides no
+   border runs along (a patch's 3 px border lies inside its own cells);
+   each must be a rectangle whose border runs along its edge alone, else
+   its cells are unsure.
+
+A cell's value (:func:`cell_values`): 0 when no patch covers it, else 1 plus
+twice the bits of the sides its patch's border runs along, so that the bot
+checks each patch's extent after each drag, not only its cells' colour.
+
+Units: pixels of the image for positions, shares of the pitch for sizes,
+Lab units for colours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from puzzlebot.solvers.patches import PatchesPuzzle
+from puzzlebot.vision.board_checks import Wholeness, wholeness
+from puzzlebot.vision.colour_math import distance, to_lab
+from puzzlebot.vision.digits import read_number
+from puzzlebot.vision.errors import NoBoardError, PartialBoardError
+from puzzlebot.vision.lattice import Lattice
+from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_REACH, SEARCH_SIDE, line_weights, median_rows, quantile_rows,
+                                         split_candidates, upscaled)
+from puzzlebot.vision.reading import BOARD, Reading
+
+GAME = "Patches"
+# Boards have 4 to 12 cells a side (LinkedIn's are 6 to 8).
+MIN_CELLS, MAX_CELLS = 4, 12
+# Blobs may be whole patches: lattices are tried with their cells cut in up
+# to SPLITS each way.
+SPLITS = 6
+# At most MAX_TRIES square lattices are tried (ours, 25 renders, all by the first).
+MAX_TRIES = 4
+# Cells are square: a lattice whose pitches differ by SQUARE of a pitch is
+# another grid (ours differ by under 1%; a lattice one line off in 8 by 12%).
+SQUARE = 0.03
+# A line's weight is sampled at ALONG_MAX cells along it at most.
+ALONG_MAX = 12
+# A line must be there across all but LINE_GAPS of the cells it passes.
+LINE_GAPS = 0.1
+# A grid line is there at LINE_MIN (see lined_grid.line_weights: a 1 px
+# light grey line on white weighs ~0.6).
+LINE_MIN = 0.15
+# Ground is sampled in each cell's corners, from CORNER_FROM to CORNER_TO
+# of the pitch in from each corner: clear of a patch's 3 px border and of
+# the icons (a wide icon starts 0.27 of a pitch from the top).
+CORNER_FROM, CORNER_TO = 0.12, 0.24
+# Grounds within SAME_GROUND (Lab) are one; a patch's tint over the plain
+# ground is 20-60 away.
+SAME_GROUND = 10.0
+# A ground is one of the board's looks when LOOK_CELLS cells show it.
+LOOK_CELLS = 3
+# The free cells' ground is a neutral look (chroma
+# under NEUTRAL: white or grey cells); patches tint their cells in colour.
+NEUTRAL = 10.0
+# ... and its cells hold no border where they meet cells of another look:
+# the median weight of their sides there, measured inside them (see
+# BORDER_WEIGHT), at most FREE_BORDER (ours 0; a patch's sides 7 up).
+FREE_BORDER = 4.0
+# A patch's border: a band along a cell's side differing from the cell's
+# ground by more than LINE_DIFF (a 1 px grid line differs by ~10) over at
+# least BORDER_WEIGHT (Lab units times pixels: our 3 px borders weigh 50 to
+# 300, scaled to 60% as JPEG 17 up; a side inside a patch 0), looked for
+# from BORDER_OUT of a pitch outside the side's line to BORDER_BAND inside
+# it, over the middle BORDER_ALONG of it (clear of a patch's rounded corners).
+LINE_DIFF, BORDER_WEIGHT, BORDER_BAND, BORDER_OUT, BORDER_ALONG = 12.0, 10.0, 0.09, 0.04, 0.6
+SIDE_BITS = {"top": 1, "right": 2, "bottom": 4, "left": 8}
+# Ink: this far (Lab) from the cell's ground.
+INK = 30.0
+# An icon stands ICON_INK (Lab) off its cell's ground: an icon in its own
+# patch is the patch's tint at full strength (~28 from it for a pale cyan).
+ICON_INK = 15.0
+# An icon's outline is where it stands ICON_HALF of its contrast off the
+# ground (JPEG rings a halo of ~15 about a dark-mode icon).
+ICON_HALF = 0.5
+# The middle of a cell searched for a clue: the cell less CELL_INSET of a
+# pitch each side (a patch's 3 px border and the grid line stay outside
+# down to 34 px cells; our widest icons reach 0.13 of a pitch from the sides).
+CELL_INSET = 0.12
+# An icon: one piece of ink at least ICON_AREA of a pitch squared, filling
+# ICON_SOLID of its box (ours, rounded rectangles: 0.86 up over 392 icons,
+# small ones as JPEG the least; other games' discs and pieces 0.84 at most).
+ICON_AREA, ICON_SOLID = 0.1, 0.85
+# ... of a colour at least ICON_CHROMA (Lab chroma) strong: ours 22 (brown)
+# up; grey, black or white shapes (digits, discs, crowns) are no clues.
+ICON_CHROMA = 15.0
+# A board where clues (or cells unsure) are more than CLUE_SHARE of the
+# cells is no Patches board (each clue's patch has cells of its own: ours
+# average 3 cells or more); nor one with more than EMPTY_PATCHES drawn
+# patches that hold no clue (another game's coloured regions).
+CLUE_SHARE, EMPTY_PATCHES = 0.5, 3
+# Ink is closed over ICON_CLOSE of a pitch before looking for an icon: a
+# striped icon's light stripes may match a tinted cell's ground.
+ICON_CLOSE = 0.08
+# Wider (taller) than tall (wide) by ICON_ASPECT: a wide (tall) icon; ours
+# are 1.6 to 1, the square ones 1 to 1.
+ICON_ASPECT = 1.25
+# An icon's own colour: the median of its most coloured pixels (the top
+# 100 - ICON_COLOUR_TOP percent by chroma: its stripes and number are paler),
+# ICON_EDGE of a pitch in from its outline (off its rounded, blended rim).
+ICON_COLOUR_TOP, ICON_EDGE = 60.0, 0.05
+# The number: pixels GLYPH_INK (Lab) from the icon's colour and lighter by
+# GLYPH_LIGHTER (white type on colour; a pale stripe is ~25 away), in pieces
+# DIGIT_MARGIN of the icon's box clear of its sides (stripes run to them)
+# and at least DIGIT_TALL of a pitch high (our type is 0.3 of a pitch);
+# lighter too by GLYPH_WHITE of the way to the icon's lightest pixel (white
+# type; a pale stripe beside it is 0.45 of the way).
+GLYPH_WHITE = 0.6
+GLYPH_INK, GLYPH_LIGHTER, DIGIT_MARGIN, DIGIT_TALL = 25.0, 15.0, 0.12, 0.1
+# The number's box, grown by DIGIT_PAD of a pitch: where it is read.
+DIGIT_PAD = 0.04
+# "any" icons are striped diagonally: lightness steps across one diagonal
+# exceed those across the other by STRIPE_SKEW (Lab L) on average (ours 1.8
+# to 8.1 over 60 icons, PNG, JPEG and pages scaled to 55%), plain icons' by
+# at most PLAIN_SKEW (ours 1.2 at most over 332); between the two is unsure.
+STRIPE_SKEW, PLAIN_SKEW = 1.6, 1.35
+# The frame's position: the percentile FRAME_ROWS of the rows (columns)
+# along it, so that a patch's border beside it on under three quarters of them
+# does not move it.
+FRAME_ROWS = 25
+# The board's frame: its outermost lines stray from the cells' ground (Lab
+# L, the most within FRAME_REACH of a pitch, the median along the line) by
+# FRAME_RATIO times a plain inner line, the PLAIN_LINES percentile of them
+# (patches' borders make some strong) and at least FRAME_MIN (ours: a 2 px
+# frame 25 to 37, a grid line 7 to 14).
+FRAME_REACH, FRAME_RATIO, FRAME_MIN, PLAIN_LINES = 0.05, 1.6, 4.0, 25
+# Past a side, BEYOND_FROM to BEYOND_TO of a pitch out, the grid lines end:
+# where BEYOND_SHARE of them run on there, the board goes on (cut through a
+# row).  Measured over a band BEYOND_BAND as narrow as line_weights' own.
+BEYOND_FROM, BEYOND_TO, BEYOND_SHARE, BEYOND_BAND = 0.1, 0.35, 0.5, 0.5
+# Printed numbers (Tatham's Rectangles): no inner line crossing the whole
+# board may weigh HEAVY_LINE times the median inner line (a Sudoku's box
+# lines weigh 2 to 3 times its others).
+HEAVY_LINE = 1.6
+# A printed number (no icon): ink at least NUMBER_TALL of a pitch high.
+NUMBER_TALL = 0.25
+
+
+@dataclass
+class PatchesLooks:
+    """What the reader learnt of this board's look."""
+
+    ground: np.ndarray | None  # the free cells' ground (Lab); None when a patch covers every cell
+    grounds: list = field(default_factory=list)  # every ground of several cells, for whole_in
+    icons: str = ""  # how clues are drawn: "icons", "printed"
+
+
+def _runs(w: np.ndarray, lo: int, hi: int) -> tuple[int, int] | None:
+    """The longest run of present lines (indexes) that holds the lattice's
+    own lines lo..hi, grown outwards while lines are there."""
+    if not (0 <= lo < hi < len(w)):
+        return None
+    present = w >= LINE_MIN
+    mid = (lo + hi) // 2
+    if not present[mid]:
+        return None
+    a = b = mid
+    while a > 0 and present[a - 1]:
+        a -= 1
+    while b < len(w) - 1 and present[b + 1]:
+        b += 1
+    return a, b
+
+
+def _low_rows(m: np.ndarray) -> np.ndarray:
+    """Each line's weight where it is weakest but for LINE_GAPS of the
+    cells it passes (NaN ignored): a grid line runs the board's whole
+    width (or height); a title's words over some columns do not."""
+    return quantile_rows(m, LINE_GAPS)
+
+
+def _spread(cells: np.ndarray) -> np.ndarray:
+    """At most ALONG_MAX of ``cells``, evenly spread: where a line's weight
+    is sampled along it."""
+    if len(cells) <= ALONG_MAX:
+        return cells
+    return cells[np.round(np.linspace(0, len(cells) - 1, ALONG_MAX)).astype(int)]
+
+
+def _trim(w: np.ndarray, run: tuple[int, int]) -> tuple[int, int]:
+    """The run of lines less any at its ends that are not there (at LINE_MIN)."""
+    a, b = run
+    while a < b and w[a] < LINE_MIN:
+        a += 1
+    while b > a and w[b] < LINE_MIN:
+        b -= 1
+    return a, b
+
+
+def _frame_line(gray: np.ndarray, at: float, along: tuple[float, float], pitch: float, vertical: bool,
+                outward: int) -> float:
+    """The middle of the board's frame near ``at``: found from outside the
+    board (``outward`` -1: at lower coordinates), the first run of pixels
+    that stray from the ground beyond it by half the most any does, taken
+    where most of the side shows it (a patch's border beside the frame on
+    some rows does not draw it inwards); ``at`` when none is seen."""
+    h, w = gray.shape
+    reach = max(GROUND_PX + 2, int(round(LINE_REACH * pitch)))
+    a = int(round(at))
+    lo, hi = int(max(0, along[0])), int(min(h if vertical else w, along[1]))
+    if a - reach < 0 or a + reach >= (w if vertical else h) or hi <= lo:
+        return at
+    win = gray[lo:hi, a - reach:a + reach + 1] if vertical else gray[a - reach:a + reach + 1, lo:hi].T
+    if outward > 0:
+        win = win[:, ::-1]  # scan from outside, inwards
+    dev = np.abs(win - np.median(win[:, :GROUND_PX], axis=1, keepdims=True))
+    prof = np.percentile(dev, FRAME_ROWS, axis=0)
+    if prof.max() <= 0:
+        return at
+    on = prof >= prof.max() / 2
+    start = int(np.argmax(on))
+    run = int(np.argmin(on[start:])) if not on[start:].all() else len(on) - start
+    mid = start + run / 2  # in the window, from outside
+    return float(a - reach + mid) if outward < 0 else float(a + reach + 1 - mid)
+
+
+def _board(img: np.ndarray) -> Lattice:
+    """The board's lattice: the first square lattice of the image's cell-like
+    blobs (:func:`puzzlebot.vision.lined_grid.split_candidates`: blobs may
+    be whole patches of cells) through which a run of lines a pitch apart,
+    MIN_CELLS to MAX_CELLS cells long each way, holds the lattice's cells."""
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    why = f"no {GAME} board: no grid of square cells in the image"
+    tries = 0
+    for lat in split_candidates(img, None, SEARCH_SIDE, SPLITS):
+        p = (lat.px + lat.py) / 2
+        if abs(lat.px - lat.py) > SQUARE * p:
+            continue
+        tries += 1
+        if tries > MAX_TRIES:
+            break
+        ks = np.arange(-MAX_CELLS, max(lat.rows, lat.cols) + MAX_CELLS + 1)
+        xs, ys = lat.x0 + ks * lat.px, lat.y0 + ks * lat.py
+        zero = int(np.flatnonzero(ks == 0)[0])
+        rx, ry = (zero, zero + lat.cols), (zero, zero + lat.rows)
+        for weigh in (median_rows, _low_rows):  # the run through the lattice's cells, then through the run's own
+            ay = lat.y0 + (_spread(np.arange(ry[0], ry[1])) - zero + 0.5) * lat.py
+            ax = lat.x0 + (_spread(np.arange(rx[0], rx[1])) - zero + 0.5) * lat.px
+            wx = np.nan_to_num(weigh(line_weights(gray, xs, ay, p, True)))
+            wy = np.nan_to_num(weigh(line_weights(gray, ys, ax, p, False)))
+            rx, ry = _runs(wx, *rx), _runs(wy, *ry)
+            if rx is None or ry is None:
+                break
+            if weigh is _low_rows:  # the run's own lines, end to end, where its cells are
+                rx, ry = _trim(wx, rx), _trim(wy, ry)
+        if rx is None or ry is None:
+            why = f"no {GAME} board: no grid of lines through the cells found"
+            continue
+        cols, rows = rx[1] - rx[0], ry[1] - ry[0]
+        if not (MIN_CELLS <= rows <= MAX_CELLS and MIN_CELLS <= cols <= MAX_CELLS):
+            why = (f"no {GAME} board: the grid of lines is {rows}x{cols} cells ({GAME} boards are "
+                   f"{MIN_CELLS} to {MAX_CELLS} a side)")
+            continue
+        x0 = _frame_line(gray, xs[rx[0]], (ys[ry[0]], ys[ry[1]]), p, True, -1)
+        x1 = _frame_line(gray, xs[rx[1]], (ys[ry[0]], ys[ry[1]]), p, True, 1)
+        y0 = _frame_line(gray, ys[ry[0]], (xs[rx[0]], xs[rx[1]]), p, False, -1)
+        y1 = _frame_line(gray, ys[ry[1]], (xs[rx[0]], xs[rx[1]]), p, False, 1)
+        return Lattice(x0, y0, (x1 - x0) / cols, (y1 - y0) / rows, rows, cols)  # pitches from the frame's sides
+    raise NoBoardError(why)
+
+
+def _grounds(lab: np.ndarray, lat: Lattice) -> np.ndarray:
+    out = np.zeros((lat.rows, lat.cols, 3), np.float32)
+    a, b = CORNER_FROM, CORNER_TO
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
+            parts = []
+            for fx in ((a, b), (1 - b, 1 - a)):
+                for fy in ((a, b), (1 - b, 1 - a)):
+                    x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
+                    y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
+                    parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
+            out[r, c] = np.median(np.concatenate(parts), axis=0)
+    return out
+
+
+def _looks(grounds: np.ndarray) -> list[np.ndarray]:
+    groups: list[list[np.ndarray]] = []
+    for g in grounds.reshape(-1, 3):
+        home = next((grp for grp in groups if np.linalg.norm(g - grp[0]) < SAME_GROUND), None)
+        if home is None:
+            groups.append([g])
+        else:
+            home.append(g)
+    return [np.median(np.array(grp), axis=0) for grp in sorted(groups, key=len, reverse=True) if len(grp) >= LOOK_CELLS]
+
+
+def _free_ground(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, looks: list) -> np.ndarray | None:
+    """The ground of the cells no patch covers: the neutral look (chroma
+    under NEUTRAL) whose cells hold no border where they meet cells of
+    another look (a patch's border is inside its own cells: a pale patch
+    can be as grey as the free cells, its border tells it); None when every
+    look holds borders there (every cell is in a patch)."""
+    best, best_weight = None, np.inf
+    for g in looks:
+        if float(np.hypot(g[1], g[2])) >= NEUTRAL:
+            continue
+        mine = distance(grounds, g) < SAME_GROUND
+        weights = []
+        for r in range(lat.rows):
+            for c in range(lat.cols):
+                if not mine[r, c]:
+                    continue
+                for side, (dr, dc) in (("top", (-1, 0)), ("right", (0, 1)), ("bottom", (1, 0)), ("left", (0, -1))):
+                    r2, c2 = r + dr, c + dc
+                    if 0 <= r2 < lat.rows and 0 <= c2 < lat.cols and not mine[r2, c2]:
+                        weights.append(_border_weight(lab, lat, grounds, r, c, side, inside=True))
+        weight = float(np.median(weights)) if weights else 0.0
+        if weight < best_weight:
+            best, best_weight = g, weight
+    return best if best_weight <= FREE_BORDER else None
+
+
+def _stripe_skew(light: np.ndarray, core: np.ndarray) -> float:
+    """How much more the lightness changes stepping along one diagonal than
+    along the other, inside ``core``: diagonal stripes change it across
+    themselves only; a plain icon, its number and JPEG noise, both ways alike."""
+    inside = core[1:, 1:] & core[:-1, :-1] & core[1:, :-1] & core[:-1, 1:]
+    if not inside.any():
+        return 0.0
+    down = np.abs(light[1:, 1:] - light[:-1, :-1])[inside]
+    up = np.abs(light[1:, :-1] - light[:-1, 1:])[inside]
+    return float(abs(down.mean() - up.mean()))
+
+
+def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None, str, str]:
+    """A clue's icon (``icon`` its box, ``filled`` its pixels): its shape
+    from its box, "any" when stripes of another shade run through it, and
+    the number printed in it (lighter than the icon), if any."""
+    bh, bw = filled.shape
+    e = max(1, int(round(ICON_EDGE * p)))
+    core = cv2.erode(filled.astype(np.uint8), np.ones((2 * e + 1, 2 * e + 1), np.uint8)) > 0
+    if not core.any():
+        return None, "icon", "an icon too small to read"
+    px = icon[core]
+    chroma = np.hypot(px[:, 1], px[:, 2])
+    colour = np.median(px[chroma >= np.percentile(chroma, ICON_COLOUR_TOP)], axis=0)  # stripes and digits are paler
+    if float(np.hypot(colour[1], colour[2])) < ICON_CHROMA:
+        return None, "icon", "a shape in the cell that is not a solid icon (grey, not a clue's colour)"
+    far = distance(icon, colour)
+    lighter = max(GLYPH_LIGHTER, GLYPH_WHITE * (float(icon[..., 0][core].max()) - colour[0]))
+    light = core & (far > GLYPH_INK) & (icon[..., 0] > colour[0] + lighter)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(light.astype(np.uint8), connectivity=8)
+    mx, my = int(DIGIT_MARGIN * bw), int(DIGIT_MARGIN * bh)
+    digits = [i for i in range(1, n) if stats[i, 0] >= mx and stats[i, 1] >= my and stats[i, 0] + stats[i, 2] <= bw - mx
+              and stats[i, 1] + stats[i, 3] <= bh - my and stats[i, 3] >= DIGIT_TALL * p]
+    box = np.zeros(filled.shape, bool)
+    if digits:
+        x0 = min(stats[i, 0] for i in digits)
+        y0 = min(stats[i, 1] for i in digits)
+        x1 = max(stats[i, 0] + stats[i, 2] for i in digits)
+        y1 = max(stats[i, 1] + stats[i, 3] for i in digits)
+        pad = max(1, int(round(DIGIT_PAD * p)))
+        box[max(0, y0 - pad):y1 + pad, max(0, x0 - pad):x1 + pad] = True
+    shape = "wide" if bw / bh >= ICON_ASPECT else "tall" if bh / bw >= ICON_ASPECT else "square"
+    skew = _stripe_skew(icon[..., 0], core)
+    if skew >= STRIPE_SKEW:
+        if shape != "square":
+            return None, "icon", "a striped icon that is not square"
+        shape = "any"
+    elif skew > PLAIN_SKEW:
+        return None, "icon", f"an icon faintly striped (skew {skew:.1f}): plain or \"any\"?"
+    if not digits:
+        return (shape, None), "icon", ""
+    big, kf = upscaled(icon, p)
+    keep = cv2.resize(np.isin(labels, digits).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
+    inside = cv2.dilate(keep, np.ones((3, 3), np.uint8)) > 0  # the digits' own pieces: not a stripe beside them
+    glyph = inside & (distance(big, colour) > GLYPH_INK) & (big[..., 0] > colour[0] + lighter)
+    read = read_number(glyph)
+    if not read.sure:
+        return None, "icon", f"the number in the icon: {read.why}"
+    return (shape, read.value), "icon", ""
+
+
+def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> tuple[tuple | None, str, str]:
+    """((shape, area) or None, "icon"/"printed"/"", why unsure)."""
+    x0, y0, x1, y1 = lat.box(r, c, CELL_INSET)
+    h, w = lab.shape[:2]
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        return None, "", "the cell runs off the image"
+    win = lab[y0:y1, x0:x1]
+    far = distance(win, ground)
+    marks, ink = far > ICON_INK, far > INK
+    if not marks.any():
+        return None, "", ""
+    p = lat.px
+    size = max(3, int(round(ICON_CLOSE * p)) | 1)
+    padded = cv2.copyMakeBorder(marks.astype(np.uint8), size, size, size, size, cv2.BORDER_CONSTANT, value=0)
+    closed = cv2.morphologyEx(padded, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))[size:-size, size:-size].copy()
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=8)
+    k = 1 + int(np.argmax(stats[1:, 4]))
+    level = ICON_HALF * float(np.percentile(far[labels == k], 75))
+    if level > ICON_INK:  # the icon's outline at half its contrast: not the JPEG halo about it
+        strong = cv2.copyMakeBorder(((far > level) & (labels == k)).astype(np.uint8), size, size, size, size,
+                                    cv2.BORDER_CONSTANT, value=0)
+        strong = cv2.morphologyEx(strong, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))[size:-size, size:-size].copy()
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(strong, connectivity=8)
+        if n < 2:
+            return None, "icon", "an icon too faint to outline"
+        k = 1 + int(np.argmax(stats[1:, 4]))
+    bx, by, bw, bh, area = stats[k]
+    if area >= ICON_AREA * p * p and area >= ICON_SOLID * bw * bh * 0.8:
+        mask = labels[by:by + bh, bx:bx + bw] == k
+        outline, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = cv2.drawContours(np.zeros(mask.shape, np.uint8), outline, -1, 1, -1) > 0
+        if float(np.mean(filled)) < ICON_SOLID:
+            return None, "icon", "a shape in the cell that is not a solid icon"
+        return _icon(win[by:by + bh, bx:bx + bw], filled, p)
+    # no icon: a printed number (Tatham's Rectangles), or nothing of ours
+    if not ink.any():
+        return None, "", ""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    hh, ww = ink.shape
+    inner = [i for i in range(1, n) if stats[i, 0] > 0 and stats[i, 1] > 0 and stats[i, 0] + stats[i, 2] < ww
+             and stats[i, 1] + stats[i, 3] < hh]  # pieces at the sides: a patch's border, a line
+    tall = max((stats[i, 3] for i in inner), default=0) / p
+    if tall < NUMBER_TALL:
+        return None, "", ""
+    keep = [i for i in inner if stats[i, 3] >= 0.5 * tall * p]
+    big, kf = upscaled(win, p)
+    mask = cv2.resize(np.isin(labels, keep).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
+    glyph = (cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0) & (distance(big, ground) > INK)
+    read = read_number(glyph)
+    if not read.sure:
+        return None, "printed", f"the number: {read.why}"
+    return ("any", read.value), "printed", ""
+
+
+def _border_weight(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, r: int, c: int, side: str,
+                   inside: bool = False) -> float:
+    """How strongly a band of another colour runs along ``side`` of cell
+    (r, c): over the middle BORDER_ALONG of the side, the colour distance
+    from the cell's ground beyond LINE_DIFF (a grid line), summed from
+    BORDER_OUT of a pitch outside the side's line (the lattice may be a
+    pixel or two off) to BORDER_BAND inside it.  A neighbour's border
+    counted here does no harm: a cell beside another patch is at its own
+    patch's edge too.  ``inside``: from a pixel inside the line only (to
+    tell which of two cells holds a border)."""
+    x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
+    h, w = lab.shape[:2]
+    band = max(2, int(np.ceil(BORDER_BAND * lat.px)))
+    out = -1 if inside else max(1, int(round(BORDER_OUT * lat.px)))
+    steps = np.arange(-out, band)
+    lo, hi = (1 - BORDER_ALONG) / 2, (1 + BORDER_ALONG) / 2
+    if side in ("left", "right"):
+        along = np.arange(int(y + lo * lat.py), int(y + hi * lat.py))
+        edge = int(round(x if side == "left" else x + lat.px - 1))
+        idx = np.clip(edge + (1 if side == "left" else -1) * steps, 0, w - 1)
+        prof = lab[np.clip(along, 0, h - 1)][:, idx].mean(axis=0)
+    else:
+        along = np.arange(int(x + lo * lat.px), int(x + hi * lat.px))
+        edge = int(round(y if side == "top" else y + lat.py - 1))
+        idx = np.clip(edge + (1 if side == "top" else -1) * steps, 0, h - 1)
+        prof = lab[idx][:, np.clip(along, 0, w - 1)].mean(axis=1)
+    return float(np.maximum(distance(prof, grounds[r, c]) - LINE_DIFF, 0).sum())
+
+
+def _sides(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> np.ndarray:
+    """Which of each cell's sides a patch's border runs along, inside the
+    cell: bits SIDE_BITS (top 1, right 2, bottom 4, left 8), per cell."""
+    out = np.zeros((lat.rows, lat.cols), np.int64)
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            for side, bit in SIDE_BITS.items():
+                if _border_weight(lab, lat, grounds, r, c, side) >= BORDER_WEIGHT:
+                    out[r, c] |= bit
+    return out
+
+
+def cell_values(tint: np.ndarray, sides: np.ndarray) -> np.ndarray:
+    """A cell's value: 0 when no patch covers it, else 1 plus twice the
+    bits of the sides its patch's border runs along (1 to 31)."""
+    return np.where(tint, 1 + 2 * sides, 0).astype(np.int64)
+
+
+def expected_values(rows: int, cols: int, rects) -> np.ndarray:
+    """The values :func:`read_cells` gives for the patches ``rects`` drawn."""
+    out = np.zeros((rows, cols), np.int64)
+    for r0, c0, h, w in rects:
+        for r in range(r0, r0 + h):
+            for c in range(c0, c0 + w):
+                bits = (r == r0) * 1 | (c == c0 + w - 1) * 2 | (r == r0 + h - 1) * 4 | (c == c0) * 8
+                out[r, c] = 1 + 2 * bits
+    return out
+
+
+def _patches(tint: np.ndarray, grounds: np.ndarray, sides: np.ndarray) -> tuple[list, dict]:
+    """The drawn patches: tinted cells of one tint joined across sides no
+    border runs along, on either side of the line (a player's wrong patch
+    may hold no clue or two); cells of a patch that is not a rectangle, or
+    whose border does not run along its edge alone, are unsure."""
+    rows, cols = tint.shape
+    right = ((sides[:, :-1] & SIDE_BITS["right"]) | (sides[:, 1:] & SIDE_BITS["left"])) > 0
+    down = ((sides[:-1] & SIDE_BITS["bottom"]) | (sides[1:] & SIDE_BITS["top"])) > 0
+    seen = np.zeros_like(tint)
+    rects, unsure = [], {}
+
+    def joined(a, b, x, y) -> bool:
+        if not (0 <= x < rows and 0 <= y < cols) or not tint[x, y] or seen[x, y]:
+            return False
+        wall = right[a, min(b, y)] if a == x else down[min(a, x), b]
+        return not wall and np.linalg.norm(grounds[x, y] - grounds[a, b]) < SAME_GROUND
+
+    for r in range(rows):
+        for c in range(cols):
+            if not tint[r, c] or seen[r, c]:
+                continue
+            todo, comp = [(r, c)], []
+            seen[r, c] = True
+            while todo:
+                a, b = todo.pop()
+                comp.append((a, b))
+                for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                    if joined(a, b, x, y):
+                        seen[x, y] = True
+                        todo.append((x, y))
+            rs, cs = [a for a, _ in comp], [b for _, b in comp]
+            rect = (min(rs), min(cs), max(rs) - min(rs) + 1, max(cs) - min(cs) + 1)
+            if len(comp) != rect[2] * rect[3]:
+                for cell in comp:
+                    unsure[cell] = "a drawn patch that is not a rectangle"
+                continue
+            want = expected_values(rows, cols, [rect])
+            off = [cell for cell in comp if 1 + 2 * sides[cell] != want[cell]]
+            for cell in off:
+                unsure[cell] = "a patch's border runs where its colour does not end (or not where it does)"
+            if not off:
+                rects.append(rect)
+    return rects, unsure
+
+
+def _line_strength(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, k: int, vertical: bool) -> float:
+    """How far line ``k`` (0 to cols for vertical lines, 0 to rows for
+    horizontal ones) strays from its cells' ground: the lightness most unlike
+    it within FRAME_REACH of a pitch of the line (clipped to the image), the
+    median along the line."""
+    h, w = lab.shape[:2]
+    reach = max(2, int(round(FRAME_REACH * lat.px)))
+    n = lat.rows if vertical else lat.cols
+    pos = int(round((lat.x0 + k * lat.px) if vertical else (lat.y0 + k * lat.py)))
+    lo, hi = max(0, pos - reach), min(w if vertical else h, pos + reach + 1)
+    if hi <= lo:
+        return 0.0
+    strays = []
+    for j in range(n):
+        cell = (j, min(k, lat.cols - 1)) if vertical else (min(k, lat.rows - 1), j)
+        a = lat.y0 + (j + 0.2) * lat.py if vertical else lat.x0 + (j + 0.2) * lat.px
+        b = lat.y0 + (j + 0.8) * lat.py if vertical else lat.x0 + (j + 0.8) * lat.px
+        a, b = max(0, int(a)), min(h if vertical else w, int(b))
+        if b > a:
+            band = lab[a:b, lo:hi, 0] if vertical else lab[lo:hi, a:b, 0].T
+            strays.append(np.abs(band - grounds[cell][0]).max(axis=1))
+    return float(np.median(np.concatenate(strays))) if strays else 0.0
+
+
+def _unframed(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> list[str]:
+    """The board's sides where no frame runs: the outermost line no
+    stronger than FRAME_RATIO times a plain inner line (where a board is cut
+    through a row, or a cover ends it, its edge is a mere grid line)."""
+    inner = [_line_strength(lab, lat, grounds, k, True) for k in range(1, lat.cols)] + \
+            [_line_strength(lab, lat, grounds, k, False) for k in range(1, lat.rows)]
+    base = max(float(np.percentile(inner, PLAIN_LINES)), FRAME_MIN) if inner else FRAME_MIN
+    sides = {"left": (0, True), "right": (lat.cols, True), "top": (0, False), "bottom": (lat.rows, False)}
+    return [side for side, (k, vertical) in sides.items()
+            if _line_strength(lab, lat, grounds, k, vertical) < FRAME_RATIO * base]
+
+
+def _lines_go_on(gray: np.ndarray, lat: Lattice) -> list[str]:
+    """The board's sides past which its grid lines run on (across a band
+    BEYOND_FROM to BEYOND_TO of a pitch outside the side): a frame ends
+    them; a board cut through a row, or a window's edge, does not."""
+    h, w = gray.shape
+    p = (lat.px + lat.py) / 2
+    xs = lat.x0 + np.arange(1, lat.cols) * lat.px
+    ys = lat.y0 + np.arange(1, lat.rows) * lat.py
+    out = []
+    for side, (at, edge, sign, vertical) in {"top": (xs, lat.y0, -1, True), "bottom": (xs, lat.y0 + lat.rows * lat.py, 1, True),
+                                             "left": (ys, lat.x0, -1, False),
+                                             "right": (ys, lat.x0 + lat.cols * lat.px, 1, False)}.items():
+        mid = edge + sign * (BEYOND_FROM + BEYOND_TO) / 2 * p
+        if not (0 <= mid < (h if vertical else w)) or abs(mid - edge) < 2:
+            continue
+        weights = line_weights(gray, at, np.array([mid]), p * BEYOND_BAND, vertical)[:, 0]
+        weights = weights[~np.isnan(weights)]
+        if len(weights) and float(np.mean(weights >= LINE_MIN)) >= BEYOND_SHARE:
+            out.append(side)
+    return out
+
+
+def _to_frame(img: np.ndarray, lat: Lattice) -> Lattice:
+    """The lattice less any outer rows and columns that lie outside the
+    board's frame: where a side shows no frame but the line one pitch in
+    does (a window's edge or a title's underline taken for a line)."""
+    for _ in range(2 * MAX_CELLS):
+        crop, local, (ox, oy) = lat.crop(img, 1.0)
+        lab = to_lab(crop)
+        grounds = _grounds(lab, local)
+        weak = _unframed(lab, local, grounds)
+        moved = False
+        for side in weak:
+            r0, c0, rows, cols = {"top": (1, 0, local.rows - 1, local.cols),
+                                  "bottom": (0, 0, local.rows - 1, local.cols),
+                                  "left": (0, 1, local.rows, local.cols - 1),
+                                  "right": (0, 0, local.rows, local.cols - 1)}[side]
+            if min(rows, cols) < MIN_CELLS:
+                continue
+            inner = local.sub(r0, c0, rows, cols)
+            if side not in _unframed(lab, inner, _grounds(lab, inner)):
+                lat, moved = inner.shifted(-ox, -oy), True
+                break
+        if not moved:
+            return lat
+    return lat
+
+
+def _check_printed(img: np.ndarray, lat: Lattice, clues: dict) -> None:
+    """Refuse a board of printed numbers that is no Rectangles board: its
+    numbers must add up to its cells, and no line heavier than the rest
+    may cross it whole (a Sudoku's boxes)."""
+    total = sum(a for _, a in clues.values())
+    if total != lat.rows * lat.cols:
+        raise NoBoardError(f"no {GAME} board: its numbers add up to {total}, not to its {lat.rows * lat.cols} cells "
+                           "as a Rectangles board's do (a Sudoku or another game?)")
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    p = (lat.px + lat.py) / 2
+    for vertical, n, m in ((True, lat.cols, lat.rows), (False, lat.rows, lat.cols)):
+        at = (lat.x0 + np.arange(1, n) * lat.px) if vertical else (lat.y0 + np.arange(1, n) * lat.py)
+        along = (lat.y0 + (np.arange(m) + 0.5) * lat.py) if vertical else (lat.x0 + (np.arange(m) + 0.5) * lat.px)
+        w = np.nan_to_num(_low_rows(line_weights(gray, at, along, p, vertical)))
+        if len(w) >= 2 and w.max() > HEAVY_LINE * max(np.median(w), LINE_MIN):
+            raise NoBoardError(f"no {GAME} board: lines heavier than the rest cross it whole (a Sudoku's boxes?)")
+
+
+def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
+    """The Patches board in ``img`` (the lattice searched unless given).
+    NoBoardError when there is none; the reading says which cells are
+    unsure and why."""
+    if img is None or img.ndim != 3 or min(img.shape[:2]) < 40:
+        raise NoBoardError(f"no {GAME} board: the image is empty or too small")
+    crop, lat, (ox, oy) = (lattice or _to_frame(img, _board(img))).crop(img, 1.0)
+    lab = to_lab(crop)
+    grounds = _grounds(lab, lat)
+    looks = _looks(grounds)
+    if not looks:
+        raise NoBoardError(f"no {GAME} board: its cells share no ground")
+    ground = _free_ground(lab, lat, grounds, looks)  # None: every cell is in a patch
+    whole = wholeness(lab, lat, looks, SAME_GROUND * 2)
+    if not whole.whole:
+        raise PartialBoardError(f"only part of a {GAME} board: {whole.reason()}")
+    unframed = _unframed(lab, lat, grounds)
+    unframed += [s_ for s_ in _lines_go_on(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32), lat)
+                 if s_ not in unframed]
+    clues, unsure, how = {}, {}, set()
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            clue, style, why = _clue(lab, lat, r, c, grounds[r, c])
+            if style:
+                how.add(style)
+            if why:
+                unsure[(r, c)] = why
+            elif clue is not None:
+                clues[(r, c)] = clue
+    if len(how) > 1:
+        raise NoBoardError(f"no {GAME} board: clues drawn both as icons and printed (another game?)")
+    if how == {"printed"}:
+        _check_printed(crop, lat, clues)
+    foreign = [rc for rc, why in unsure.items() if "like no digit" in why or "not a solid icon" in why]
+    if len(foreign) >= 2:
+        raise NoBoardError(f"no {GAME} board: {len(foreign)} cells hold shapes that are not clues (another game?)")
+    if len(clues) + len(unsure) < 2:
+        raise NoBoardError(f"no {GAME} board: fewer than two clues on the grid")
+    if len(clues) + len(unsure) > CLUE_SHARE * lat.rows * lat.cols:
+        raise NoBoardError(f"no {GAME} board: {len(clues) + len(unsure)} of its {lat.rows * lat.cols} cells hold "
+                           "shapes (too many for clues: another game?)")
+    tint = distance(grounds, ground) >= SAME_GROUND if ground is not None else np.ones(grounds.shape[:2], bool)
+    sides = _sides(lab, lat, grounds)
+    rects, doubt = _patches(tint, grounds, sides)
+    empty = [x for x in rects if not any(x[0] <= r < x[0] + x[2] and x[1] <= c < x[1] + x[3] for r, c in clues)]
+    if len(empty) > EMPTY_PATCHES:
+        raise NoBoardError(f"no {GAME} board: {len(empty)} coloured areas hold no clue (another game's regions?)")
+    unsure.update({rc: why for rc, why in doubt.items() if rc not in unsure})
+    total = sum(a for _, a in clues.values() if a is not None)
+    if all(a is not None for _, a in clues.values()) and not unsure and total != lat.rows * lat.cols:
+        unsure[BOARD] = f"the clues' areas add up to {total}, the board has {lat.rows * lat.cols} cells"
+    if unframed:
+        unsure[BOARD] = (f"no frame on the board's {', '.join(unframed)} (cut or covered there? the board may go on)")
+    state = cell_values(tint, sides)
+    for rc in unsure:
+        if isinstance(rc, tuple):
+            state[rc] = -1
+    puzzle = PatchesPuzzle(lat.rows, lat.cols, clues, sorted(rects))
+    unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
+    return Reading(puzzle, state, lat.shifted(-ox, -oy), unsure, tuple(whole.touches),
+                   PatchesLooks(ground, looks, " and ".join(sorted(how))))
+
+
+def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
+    """Each cell of a fresh capture (:func:`cell_values`), its tint judged
+    against the free cells' ground read before."""
+    crop, local, _ = lat.crop(img, 0.1)
+    lab = to_lab(crop)
+    grounds = _grounds(lab, local)
+    if reading.looks.ground is None:
+        tint = np.ones(grounds.shape[:2], bool)
+    else:
+        tint = distance(grounds, reading.looks.ground) >= SAME_GROUND
+    state = cell_values(tint, _sides(lab, local, grounds))
+    if only is not None:
+        state[~only] = -1
+    return state
+
+
+def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
+    crop, local, _ = lat.crop(img, 1.0)
+    return wholeness(to_lab(crop), local, reading.looks.grounds, SAME_GROUND * 2)
