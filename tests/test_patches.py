@@ -1,10 +1,17 @@
 """Patches on screen: the reader over our page's renders (many looks) and
 against every other game's screenshots, boards cut or covered, the command
-line, and the bot playing our page, judged by the page itself."""
+line, and the bot playing our page (judged by the page itself) and Tatham's
+Rectangles (judged by its own saved game)."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -225,3 +232,129 @@ def test_a_patch_the_page_refuses_stops_the_run(patches_page):
     assert r.returncode == 5 and "did not change as predicted" in r.stderr, r.stderr
     assert any(e["event"] == "refused" for e in launch.events(ev))
     assert not any(e["event"] == "solved" for e in launch.events(ev))
+
+
+# --- Tatham's Rectangles (sgt-puzzles): the same rule, areas only, drawn as lines -------
+
+RECT = shutil.which("sgt-rect") or ("/usr/games/sgt-rect" if Path("/usr/games/sgt-rect").exists() else None)
+
+# Menu keys to "Game > Save...": F10 opens the Game menu; Save... is the sixth
+# item down (New, Restart, Specific, Random Seed, Load, Save).
+SAVE_KEYS = ["f10"] + ["down"] * 6 + ["enter"]
+
+
+def rect_saved(text: str) -> tuple[int, int, dict, list]:
+    """(rows, cols, {cell: number}, the edges after the saved moves) from a
+    Rectangles save file: its puzzle (DESC: numbers, letters for runs of
+    empty cells, '_' between numbers side by side) and its moves
+    ("R<x>,<y>,<w>,<h>" draws a rectangle's edges and clears those inside)."""
+    fields = []
+    for line in text.splitlines():
+        key, _, rest = line.partition(":")
+        fields.append((key.strip(), rest.partition(":")[2]))
+    info = dict(fields)
+    cols, rows = (int(v) for v in info["PARAMS"].split("x"))
+    numbers, i, desc = {}, 0, info["DESC"]
+    k = 0
+    while k < len(desc):
+        ch = desc[k]
+        if ch.isalpha():
+            i += ord(ch) - ord("a") + 1
+            k += 1
+        elif ch == "_":
+            k += 1
+        else:
+            j = k
+            while j < len(desc) and desc[j].isdigit():
+                j += 1
+            numbers[divmod(i, cols)] = int(desc[k:j])
+            i, k = i + 1, j
+    h = np.zeros((rows + 1, cols), bool)
+    v = np.zeros((rows, cols + 1), bool)
+    h[0], h[-1], v[:, 0], v[:, -1] = True, True, True, True
+    for key, value in fields:
+        if key == "MOVE" and value.startswith("R"):
+            x, y, w, hh = (int(t) for t in value[1:].split(","))
+            h[y + 1:y + hh, x:x + w] = False
+            v[y:y + hh, x + 1:x + w] = False
+            h[y, x:x + w] = h[y + hh, x:x + w] = True
+            v[y:y + hh, x] = v[y:y + hh, x + w] = True
+    return rows, cols, numbers, [h, v]
+
+
+def _edges_divide_by_the_rules(rows: int, cols: int, numbers: dict, edges) -> bool:
+    """The regions the edges enclose are rectangles, each holding one number
+    equal to its area (an independent check, not the solver's)."""
+    h, v = edges
+    seen = np.zeros((rows, cols), bool)
+    for r in range(rows):
+        for c in range(cols):
+            if seen[r, c]:
+                continue
+            todo, comp = [(r, c)], []
+            seen[r, c] = True
+            while todo:
+                a, b = todo.pop()
+                comp.append((a, b))
+                for x, y, shut in ((a + 1, b, h[a + 1, b]), (a - 1, b, h[a, b]), (a, b + 1, v[a, b + 1]),
+                                   (a, b - 1, v[a, b])):
+                    if not shut and 0 <= x < rows and 0 <= y < cols and not seen[x, y]:
+                        seen[x, y] = True
+                        todo.append((x, y))
+            rs, cs = [a for a, _ in comp], [b for _, b in comp]
+            if len(comp) != (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1):
+                return False
+            held = [numbers[x] for x in comp if x in numbers]
+            if held != [len(comp)]:
+                return False
+    return True
+
+
+@pytest.fixture
+def rect_screen(tmp_path, monkeypatch):
+    """A virtual screen with openbox (GTK dialogs need a window manager to
+    take the keyboard) and Tatham's Rectangles on it."""
+    if RECT is None:
+        pytest.skip("Tatham's Rectangles is not installed (make test installs the Debian package sgt-puzzles)")
+    if shutil.which("Xvfb") is None or shutil.which("openbox") is None:
+        pytest.skip("Xvfb and openbox are needed (make test installs them)")
+    xvfb, display = launch.start_xvfb(1280, 800)
+    env = dict(os.environ, DISPLAY=display, HOME=str(tmp_path), NO_AT_BRIDGE="1")
+    wm = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    monkeypatch.setenv("DISPLAY", display)
+    games = []
+
+    def start(game_id: str) -> dict:
+        games.append(subprocess.Popen([RECT, game_id], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL))
+        time.sleep(2.0)
+        return env
+
+    yield start
+    for g in games:
+        g.terminate()
+        g.wait(timeout=10)
+    wm.terminate()
+    wm.wait(timeout=10)
+    launch.stop(xvfb)
+
+
+@pytest.mark.display
+def test_bot_plays_tatham_rectangles(rect_screen, tmp_path):
+    """Read the printed areas, drag every rectangle; the game's own saved
+    moves, replayed here, divide the grid by the rules."""
+    env = rect_screen("7x7#1234")
+    r = run_cli("run", "patches", "--window", "Rectangles")
+    assert r.returncode == 0, r.stderr
+    code = ("import time, pyautogui; pyautogui.FAILSAFE = False\n"
+            f"for k in {SAVE_KEYS!r}:\n    pyautogui.press(k); time.sleep(0.3)\n"
+            "time.sleep(1.0); pyautogui.write('rect.sav', interval=0.02); time.sleep(0.3); pyautogui.press('enter')\n")
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=60)
+    save = tmp_path / "rect.sav"
+    end = time.monotonic() + 10
+    while not save.exists() and time.monotonic() < end:
+        time.sleep(0.2)
+    rows, cols, numbers, edges = rect_saved(save.read_text())
+    assert (rows, cols) == (7, 7) and len(numbers) >= 10
+    assert _edges_divide_by_the_rules(rows, cols, numbers, edges)

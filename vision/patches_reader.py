@@ -54,6 +54,9 @@ MIN_CELLS, MAX_CELLS = 4, 12
 # Blobs may be whole patches: lattices are tried with their cells cut in up
 # to SPLITS each way.
 SPLITS = 6
+# The cells between the frames found are square within FRAMED_SQUARE (ours
+# within 0.5%; a window's edge 18 px past a 7-cell board of 24 px, 3%).
+FRAMED_SQUARE = 0.015
 # At most MAX_TRIES square lattices are tried (ours, 25 renders, all by the first).
 MAX_TRIES = 4
 # Cells are square: a lattice whose pitches differ by SQUARE of a pitch is
@@ -90,6 +93,9 @@ FREE_BORDER = 4.0
 # it, over the middle BORDER_ALONG of it (clear of a patch's rounded corners).
 LINE_DIFF, BORDER_WEIGHT, BORDER_BAND, BORDER_OUT, BORDER_ALONG = 12.0, 10.0, 0.09, 0.04, 0.6
 SIDE_BITS = {"top": 1, "right": 2, "bottom": 4, "left": 8}
+# On a printed board (Tatham's), a line is thick where it weighs THICK_SHARE
+# of the frame (Tatham's: thick 3 px black ~1, a thin grid line ~0.15).
+THICK_SHARE = 0.5
 # Ink: this far (Lab) from the cell's ground.
 INK = 30.0
 # An icon stands ICON_INK (Lab) off its cell's ground: an icon in its own
@@ -239,6 +245,38 @@ def _frame_line(gray: np.ndarray, at: float, along: tuple[float, float], pitch: 
     return float(a - reach + mid) if outward < 0 else float(a + reach + 1 - mid)
 
 
+def _framed(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, rx: tuple[int, int], ry: tuple[int, int],
+            p: float) -> Lattice | None:
+    """The lattice between the frames found at the runs' end lines, with
+    cells square within FRAMED_SQUARE; else the same less one end line (a
+    window's edge a part of a pitch past the board's frame taken for one
+    more line) that makes them square; None when none does."""
+    cache: dict = {}
+
+    def frame(k: int, vertical: bool, out: int) -> float:
+        if (k, vertical, out) not in cache:
+            at, along = (xs, (ys[ry[0]], ys[ry[1]])) if vertical else (ys, (xs[rx[0]], xs[rx[1]]))
+            cache[(k, vertical, out)] = _frame_line(gray, at[k], along, p, vertical, out)
+        return cache[(k, vertical, out)]
+
+    def lattice(cx: tuple[int, int], cy: tuple[int, int]) -> tuple[float, Lattice]:
+        x0, x1 = frame(cx[0], True, -1), frame(cx[1], True, 1)
+        y0, y1 = frame(cy[0], False, -1), frame(cy[1], False, 1)
+        cols, rows = cx[1] - cx[0], cy[1] - cy[0]
+        lat = Lattice(x0, y0, (x1 - x0) / cols, (y1 - y0) / rows, rows, cols)
+        return abs(lat.px - lat.py) / max(lat.px, lat.py), lat
+
+    options = [(rx, ry), ((rx[0] + 1, rx[1]), ry), ((rx[0], rx[1] - 1), ry), (rx, (ry[0] + 1, ry[1])),
+               (rx, (ry[0], ry[1] - 1))]
+    for cx, cy in options:
+        if min(cx[1] - cx[0], cy[1] - cy[0]) < MIN_CELLS:
+            continue
+        off, lat = lattice(cx, cy)
+        if off <= FRAMED_SQUARE:
+            return lat
+    return None
+
+
 def _board(img: np.ndarray) -> Lattice:
     """The board's lattice: the first square lattice of the image's cell-like
     blobs (:func:`puzzlebot.vision.lined_grid.split_candidates`: blobs may
@@ -276,11 +314,11 @@ def _board(img: np.ndarray) -> Lattice:
             why = (f"no {GAME} board: the grid of lines is {rows}x{cols} cells ({GAME} boards are "
                    f"{MIN_CELLS} to {MAX_CELLS} a side)")
             continue
-        x0 = _frame_line(gray, xs[rx[0]], (ys[ry[0]], ys[ry[1]]), p, True, -1)
-        x1 = _frame_line(gray, xs[rx[1]], (ys[ry[0]], ys[ry[1]]), p, True, 1)
-        y0 = _frame_line(gray, ys[ry[0]], (xs[rx[0]], xs[rx[1]]), p, False, -1)
-        y1 = _frame_line(gray, ys[ry[1]], (xs[rx[0]], xs[rx[1]]), p, False, 1)
-        return Lattice(x0, y0, (x1 - x0) / cols, (y1 - y0) / rows, rows, cols)  # pitches from the frame's sides
+        board = _framed(gray, xs, ys, rx, ry, p)
+        if board is None:
+            why = f"no {GAME} board: the frame found does not hold square cells"
+            continue
+        return board
     raise NoBoardError(why)
 
 
@@ -510,6 +548,70 @@ def expected_values(rows: int, cols: int, rects) -> np.ndarray:
     return out
 
 
+def _thick_sides(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> np.ndarray:
+    """Printed boards (Tatham's Rectangles draw a rectangle as thick lines
+    along its edges, the grid staying thin): the bits (SIDE_BITS) of each
+    cell's sides along which a line as heavy as the frame runs, at least
+    THICK_SHARE of the frame's median weight."""
+    weights = np.zeros((lat.rows, lat.cols, 4), np.float32)
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            for i, side in enumerate(SIDE_BITS):
+                weights[r, c, i] = _border_weight(lab, lat, grounds, r, c, side)
+    frame = np.concatenate([weights[0, :, 0], weights[:, -1, 1], weights[-1, :, 2], weights[:, 0, 3]])
+    heavy = weights >= THICK_SHARE * float(np.median(frame))
+    return (heavy * np.array(list(SIDE_BITS.values()))).sum(axis=2).astype(np.int64)
+
+
+def edges_of(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(H, V): whether a thick line runs along each horizontal edge (rows+1
+    by cols: H[r, c] above cell (r, c)) and each vertical one (rows by
+    cols+1), from cells' side bits (either cell's word suffices)."""
+    rows, cols = bits.shape
+    h = np.zeros((rows + 1, cols), bool)
+    v = np.zeros((rows, cols + 1), bool)
+    h[:-1] |= (bits & SIDE_BITS["top"]) > 0
+    h[1:] |= (bits & SIDE_BITS["bottom"]) > 0
+    v[:, :-1] |= (bits & SIDE_BITS["left"]) > 0
+    v[:, 1:] |= (bits & SIDE_BITS["right"]) > 0
+    return h, v
+
+
+def bits_of(h: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Each cell's side bits (what :func:`read_cells` gives on a printed
+    board) from the thick edges H and V (see :func:`edges_of`)."""
+    return (h[:-1] * SIDE_BITS["top"] + v[:, 1:] * SIDE_BITS["right"] + h[1:] * SIDE_BITS["bottom"]
+            + v[:, :-1] * SIDE_BITS["left"]).astype(np.int64)
+
+
+def _outlined(bits: np.ndarray) -> list:
+    """The rectangles thick lines enclose (cells joined across thin sides),
+    but for the whole board: a printed board's patches."""
+    h, v = edges_of(bits)
+    rows, cols = bits.shape
+    seen = np.zeros((rows, cols), bool)
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            if seen[r, c]:
+                continue
+            todo, comp = [(r, c)], []
+            seen[r, c] = True
+            while todo:
+                a, b = todo.pop()
+                comp.append((a, b))
+                for x, y, open_ in ((a + 1, b, not h[a + 1, b]), (a - 1, b, not h[a, b]),
+                                    (a, b + 1, not v[a, b + 1]), (a, b - 1, not v[a, b])):
+                    if open_ and 0 <= x < rows and 0 <= y < cols and not seen[x, y]:
+                        seen[x, y] = True
+                        todo.append((x, y))
+            rs, cs = [a for a, _ in comp], [b for _, b in comp]
+            rect = (min(rs), min(cs), max(rs) - min(rs) + 1, max(cs) - min(cs) + 1)
+            if len(comp) == rect[2] * rect[3] and len(comp) < rows * cols:
+                out.append(rect)
+    return out
+
+
 def _patches(tint: np.ndarray, grounds: np.ndarray, sides: np.ndarray) -> tuple[list, dict]:
     """The drawn patches: tinted cells of one tint joined across sides no
     border runs along, on either side of the line (a player's wrong patch
@@ -698,10 +800,16 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     if len(clues) + len(unsure) > CLUE_SHARE * lat.rows * lat.cols:
         raise NoBoardError(f"no {GAME} board: {len(clues) + len(unsure)} of its {lat.rows * lat.cols} cells hold "
                            "shapes (too many for clues: another game?)")
-    tint = distance(grounds, ground) >= SAME_GROUND if ground is not None else np.ones(grounds.shape[:2], bool)
-    sides = _sides(lab, lat, grounds)
-    rects, doubt = _patches(tint, grounds, sides)
-    empty = [x for x in rects if not any(x[0] <= r < x[0] + x[2] and x[1] <= c < x[1] + x[3] for r, c in clues)]
+    if how == {"printed"}:  # Tatham's Rectangles: patches drawn as thick lines
+        state = _thick_sides(lab, lat, grounds)
+        rects, doubt = _outlined(state), {}
+        empty = []
+    else:
+        tint = distance(grounds, ground) >= SAME_GROUND if ground is not None else np.ones(grounds.shape[:2], bool)
+        sides = _sides(lab, lat, grounds)
+        state = cell_values(tint, sides)
+        rects, doubt = _patches(tint, grounds, sides)
+        empty = [x for x in rects if not any(x[0] <= r < x[0] + x[2] and x[1] <= c < x[1] + x[3] for r, c in clues)]
     if len(empty) > EMPTY_PATCHES:
         raise NoBoardError(f"no {GAME} board: {len(empty)} coloured areas hold no clue (another game's regions?)")
     unsure.update({rc: why for rc, why in doubt.items() if rc not in unsure})
@@ -710,7 +818,6 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         unsure[BOARD] = f"the clues' areas add up to {total}, the board has {lat.rows * lat.cols} cells"
     if unframed:
         unsure[BOARD] = (f"no frame on the board's {', '.join(unframed)} (cut or covered there? the board may go on)")
-    state = cell_values(tint, sides)
     for rc in unsure:
         if isinstance(rc, tuple):
             state[rc] = -1
@@ -722,15 +829,17 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
 
 def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
     """Each cell of a fresh capture (:func:`cell_values`), its tint judged
-    against the free cells' ground read before."""
+    against the free cells' ground read before; on a printed board, the
+    bits of its sides thick lines run along (:func:`bits_of`)."""
     crop, local, _ = lat.crop(img, 0.1)
     lab = to_lab(crop)
     grounds = _grounds(lab, local)
-    if reading.looks.ground is None:
-        tint = np.ones(grounds.shape[:2], bool)
+    if reading.looks.icons == "printed":
+        state = _thick_sides(lab, local, grounds)
     else:
-        tint = distance(grounds, reading.looks.ground) >= SAME_GROUND
-    state = cell_values(tint, _sides(lab, local, grounds))
+        ground = reading.looks.ground
+        tint = np.ones(grounds.shape[:2], bool) if ground is None else distance(grounds, ground) >= SAME_GROUND
+        state = cell_values(tint, _sides(lab, local, grounds))
     if only is not None:
         state[~only] = -1
     return state

@@ -198,6 +198,8 @@ class PatchesPlayer(Player):
             ans = solve(bare, limit=1)
         if ans.rects is None:
             raise UnsolvableError("the clues on screen have no solution: not dragging")
+        if reading.looks.icons == "printed":
+            return _outline_plan(reading, ans.rects)
         drawn = list(p.rects)
         state = reading.state.copy()
         actions = []
@@ -226,6 +228,36 @@ class PatchesPlayer(Player):
                                     over=frozenset(cells_of(rect))))
             state = after
         return actions
+
+
+def _outline_plan(reading, answer) -> list:
+    """Tatham's Rectangles: a drag draws a rectangle's edges and removes
+    any inside it; each answer rectangle not outlined exactly yet is dragged
+    (a one-cell one cannot be drawn by a drag: refused)."""
+    from puzzlebot.solvers.patches import rect_name
+    from puzzlebot.vision.patches_reader import bits_of, edges_of
+
+    h, v = edges_of(reading.state)
+    state, actions = reading.state.copy(), []
+    for rect in sorted(answer):
+        r0, c0, rh, rw = rect
+        inner_h, inner_v = h[r0 + 1:r0 + rh, c0:c0 + rw], v[r0:r0 + rh, c0 + 1:c0 + rw]
+        if h[r0, c0:c0 + rw].all() and h[r0 + rh, c0:c0 + rw].all() and v[r0:r0 + rh, c0].all() \
+                and v[r0:r0 + rh, c0 + rw].all() and not inner_h.any() and not inner_v.any():
+            continue
+        if rh * rw == 1:
+            raise UnsolvableError(f"the answer has a one-cell rectangle at {rect_name(rect)}: this game draws "
+                                  "rectangles by dragging, which a single cell cannot be; not playing")
+        h, v = h.copy(), v.copy()
+        h[r0, c0:c0 + rw] = h[r0 + rh, c0:c0 + rw] = True
+        v[r0:r0 + rh, c0] = v[r0:r0 + rh, c0 + rw] = True
+        h[r0 + 1:r0 + rh, c0:c0 + rw] = False
+        v[r0:r0 + rh, c0 + 1:c0 + rw] = False
+        after = bits_of(h, v)
+        actions.append(Drag(((r0, c0), (r0 + rh - 1, c0 + rw - 1)), before=state, after=after,
+                            over=frozenset((r, c) for r in range(r0, r0 + rh) for c in range(c0, c0 + rw))))
+        state = after
+    return actions
 
 
 class PatchesScorer(Scorer):
