@@ -204,17 +204,29 @@ def candidates(p: PatchesPuzzle) -> dict[Cell, list[Rect]]:
     """Each clue's possible patches: rectangles holding it and no other
     clue, of its shape and area."""
     out = {}
-    clue_grid = [[False] * p.cols for _ in range(p.rows)]
-    for r, c in p.clues:
-        clue_grid[r][c] = True
     # prefix sums of clues, to count them in any rectangle at once
-    pre = [[0] * (p.cols + 1) for _ in range(p.rows + 1)]
+    pre = [[0] * (p.cols + 1)]
     for r in range(p.rows):
+        above, row, run = pre[-1], [0], 0
         for c in range(p.cols):
-            pre[r + 1][c + 1] = pre[r][c + 1] + pre[r + 1][c] - pre[r][c] + clue_grid[r][c]
+            run += (r, c) in p.clues
+            row.append(above[c + 1] + run)
+        pre.append(row)
     for (cr, cc), (shape, area) in p.clues.items():
         rects = []
-        # grow rectangles from the clue: a side moved further out only adds
+        if area is not None:  # each height dividing the area, each place of that box holding the clue alone
+            for h in range(1, min(area, p.rows) + 1):
+                w = area // h
+                if h * w != area or w > p.cols or not fits(shape, h, w):
+                    continue
+                for r0 in range(max(0, cr - h + 1), min(cr, p.rows - h) + 1):
+                    top, bottom = pre[r0], pre[r0 + h]
+                    for c0 in range(max(0, cc - w + 1), min(cc, p.cols - w) + 1):
+                        if bottom[c0 + w] - top[c0 + w] - bottom[c0] + top[c0] == 1:
+                            rects.append((r0, c0, h, w))
+            out[(cr, cc)] = rects
+            continue
+        # no area shown: grow rectangles from the clue: a side moved further out only adds
         # cells, so once a second clue (or too many cells) is inside, stop
         for r0 in range(cr, -1, -1):
             if pre[cr + 1][cc + 1] - pre[r0][cc + 1] - pre[cr + 1][cc] + pre[r0][cc] > 1:
