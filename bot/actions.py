@@ -125,11 +125,13 @@ def total_presses(plan: list[Action]) -> int:
 def plan_summary(plan: list[Action]) -> str:
     """How much a plan does, in words: "3 cells to press (5 clicks)",
     "2 drags through 14 cells", "9 cells to type in"; kinds joined by ", "."""
+    if not plan:
+        return "the board is solved: nothing to do"
     clicks = [a for a in plan if isinstance(a, Click)]
     drags = [a for a in plan if isinstance(a, Drag)]
     keys = [a for a in plan if isinstance(a, Key)]
     parts = []
-    if clicks or not plan:
+    if clicks:
         n = sum(a.times for a in clicks)
         parts.append(f"{len(clicks)} cells to press" + (f" ({n} clicks)" if n != len(clicks) else ""))
     if drags:
@@ -143,10 +145,15 @@ def plan_summary(plan: list[Action]) -> str:
 def hint_marks(plan: list[Action], labels: dict[int, str]) -> tuple[list[tuple[Cell, str]], list[list[Cell]]]:
     """What a hint picture shows of a plan: (cell, label) dots for clicks
     (labelled with the value the cell must end at, from ``labels``) and
-    keys (labelled with the key), and the paths of drags."""
+    keys (labelled with the key), and the paths of drags (a rectangle
+    dragged corner to corner: its outline through its corner cells)."""
     dots, ways = [], []
     for a in plan:
-        if isinstance(a, Drag):
+        if isinstance(a, Drag) and a.over and len(a.path) == 2 and a.path[0][0] != a.path[1][0] \
+                and a.path[0][1] != a.path[1][1]:  # a rectangle dragged corner to corner: its outline
+            (r0, c0), (r1, c1) = a.path
+            ways.append([(r0, c0), (r0, c1), (r1, c1), (r1, c0), (r0, c0)])
+        elif isinstance(a, Drag):
             ways.append(list(a.path))
         elif isinstance(a, Key):
             dots.append((a.cell, a.key))

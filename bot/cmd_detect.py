@@ -140,7 +140,8 @@ def _hint(game):
         plan = game.player.plan(reading)
         dots, ways = hint_marks(plan, game.player.labels)
         write_image(args.out, plan_overlay(img, reading.lattice, dots, ways))
-        print(f"{plan_summary(plan)}, marked in {args.out}")
+        print(f"{plan_summary(plan)}, marked in {args.out}" if plan else
+              f"{plan_summary(plan)} (the board as read is drawn in {args.out})")
         return 0
 
     return hint_cmd

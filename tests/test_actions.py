@@ -264,3 +264,12 @@ def test_a_board_that_differs_before_an_action_stops_before_it():
     with pytest.raises(Stopped, match="before acting on r1c1: r3c3 shows black, expected dark"):
         runner.run()
     assert not [e for e in mouse.events if e[0] in ("click", "down", "key")]
+
+
+def test_an_empty_plan_says_the_board_is_solved_and_a_rectangle_drag_is_outlined():
+    assert plan_summary([]) == "the board is solved: nothing to do"
+    board = np.zeros((4, 4), np.int64)
+    rect = Drag(((1, 1), (2, 3)), before=board, after=board, over=frozenset((r, c) for r in (1, 2) for c in (1, 2, 3)))
+    line = Drag(((0, 0), (0, 2)), before=board, after=board)
+    _, ways = hint_marks([rect, line], {})
+    assert ways == [[(1, 1), (1, 3), (2, 3), (2, 1), (1, 1)], [(0, 0), (0, 2)]]
