@@ -44,8 +44,8 @@ from puzzlebot.vision.colour_math import distance, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice
-from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_REACH, SEARCH_SIDE, line_weights, median_rows, quantile_rows,
-                                         split_candidates, upscaled)
+from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_REACH, SEARCH_SIDE, corners, line_weights, median_rows,
+                                         quantile_rows, split_candidates, upscaled)
 from puzzlebot.vision.reading import BOARD, Reading
 
 GAME = "Patches"
@@ -323,19 +323,8 @@ def _board(img: np.ndarray) -> Lattice:
 
 
 def _grounds(lab: np.ndarray, lat: Lattice) -> np.ndarray:
-    out = np.zeros((lat.rows, lat.cols, 3), np.float32)
-    a, b = CORNER_FROM, CORNER_TO
-    for r in range(lat.rows):
-        for c in range(lat.cols):
-            x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
-            parts = []
-            for fx in ((a, b), (1 - b, 1 - a)):
-                for fy in ((a, b), (1 - b, 1 - a)):
-                    x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
-                    y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
-                    parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
-            out[r, c] = np.median(np.concatenate(parts), axis=0)
-    return out
+    """Each cell's ground: its corners, CORNER_FROM to CORNER_TO in."""
+    return corners(lab, lat, (CORNER_FROM, CORNER_TO))
 
 
 def _looks(grounds: np.ndarray) -> list[np.ndarray]:
@@ -584,32 +573,42 @@ def bits_of(h: np.ndarray, v: np.ndarray) -> np.ndarray:
             + v[:, :-1] * SIDE_BITS["left"]).astype(np.int64)
 
 
-def _outlined(bits: np.ndarray) -> list:
-    """The rectangles thick lines enclose (cells joined across thin sides),
-    but for the whole board: a printed board's patches."""
-    h, v = edges_of(bits)
-    rows, cols = bits.shape
+def _areas(rows: int, cols: int, member, joined) -> list[tuple[list, tuple]]:
+    """The areas of cells for which ``member(cell)`` holds, neighbours
+    joined where ``joined(cell, neighbour)``: each area's cells and its
+    bounding box (top, left, height, width)."""
     seen = np.zeros((rows, cols), bool)
     out = []
     for r in range(rows):
         for c in range(cols):
-            if seen[r, c]:
+            if seen[r, c] or not member((r, c)):
                 continue
             todo, comp = [(r, c)], []
             seen[r, c] = True
             while todo:
                 a, b = todo.pop()
                 comp.append((a, b))
-                for x, y, open_ in ((a + 1, b, not h[a + 1, b]), (a - 1, b, not h[a, b]),
-                                    (a, b + 1, not v[a, b + 1]), (a, b - 1, not v[a, b])):
-                    if open_ and 0 <= x < rows and 0 <= y < cols and not seen[x, y]:
+                for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                    if 0 <= x < rows and 0 <= y < cols and not seen[x, y] and member((x, y)) \
+                            and joined((a, b), (x, y)):
                         seen[x, y] = True
                         todo.append((x, y))
             rs, cs = [a for a, _ in comp], [b for _, b in comp]
-            rect = (min(rs), min(cs), max(rs) - min(rs) + 1, max(cs) - min(cs) + 1)
-            if len(comp) == rect[2] * rect[3] and len(comp) < rows * cols:
-                out.append(rect)
+            out.append((comp, (min(rs), min(cs), max(rs) - min(rs) + 1, max(cs) - min(cs) + 1)))
     return out
+
+
+def _outlined(bits: np.ndarray) -> list:
+    """The rectangles thick lines enclose (cells joined across thin sides),
+    but for the whole board: a printed board's patches."""
+    h, v = edges_of(bits)
+    rows, cols = bits.shape
+
+    def thin(a, b) -> bool:
+        return not (v[a[0], max(a[1], b[1])] if a[0] == b[0] else h[max(a[0], b[0]), a[1]])
+
+    return [box for comp, box in _areas(rows, cols, lambda cell: True, thin)
+            if len(comp) == box[2] * box[3] < rows * cols]
 
 
 def _patches(tint: np.ndarray, grounds: np.ndarray, sides: np.ndarray) -> tuple[list, dict]:
@@ -620,40 +619,23 @@ def _patches(tint: np.ndarray, grounds: np.ndarray, sides: np.ndarray) -> tuple[
     rows, cols = tint.shape
     right = ((sides[:, :-1] & SIDE_BITS["right"]) | (sides[:, 1:] & SIDE_BITS["left"])) > 0
     down = ((sides[:-1] & SIDE_BITS["bottom"]) | (sides[1:] & SIDE_BITS["top"])) > 0
-    seen = np.zeros_like(tint)
     rects, unsure = [], {}
 
-    def joined(a, b, x, y) -> bool:
-        if not (0 <= x < rows and 0 <= y < cols) or not tint[x, y] or seen[x, y]:
-            return False
-        wall = right[a, min(b, y)] if a == x else down[min(a, x), b]
-        return not wall and np.linalg.norm(grounds[x, y] - grounds[a, b]) < SAME_GROUND
+    def joined(a, b) -> bool:
+        wall = right[a[0], min(a[1], b[1])] if a[0] == b[0] else down[min(a[0], b[0]), a[1]]
+        return not wall and np.linalg.norm(grounds[b] - grounds[a]) < SAME_GROUND
 
-    for r in range(rows):
-        for c in range(cols):
-            if not tint[r, c] or seen[r, c]:
-                continue
-            todo, comp = [(r, c)], []
-            seen[r, c] = True
-            while todo:
-                a, b = todo.pop()
-                comp.append((a, b))
-                for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                    if joined(a, b, x, y):
-                        seen[x, y] = True
-                        todo.append((x, y))
-            rs, cs = [a for a, _ in comp], [b for _, b in comp]
-            rect = (min(rs), min(cs), max(rs) - min(rs) + 1, max(cs) - min(cs) + 1)
-            if len(comp) != rect[2] * rect[3]:
-                for cell in comp:
-                    unsure[cell] = "a drawn patch that is not a rectangle"
-                continue
-            want = expected_values(rows, cols, [rect])
-            off = [cell for cell in comp if 1 + 2 * sides[cell] != want[cell]]
-            for cell in off:
-                unsure[cell] = "a patch's border runs where its colour does not end (or not where it does)"
-            if not off:
-                rects.append(rect)
+    for comp, rect in _areas(rows, cols, lambda cell: bool(tint[cell]), joined):
+        if len(comp) != rect[2] * rect[3]:
+            for cell in comp:
+                unsure[cell] = "a drawn patch that is not a rectangle"
+            continue
+        want = expected_values(rows, cols, [rect])
+        off = [cell for cell in comp if 1 + 2 * sides[cell] != want[cell]]
+        for cell in off:
+            unsure[cell] = "a patch's border runs where its colour does not end (or not where it does)"
+        if not off:
+            rects.append(rect)
     return rects, unsure
 
 
