@@ -78,6 +78,10 @@ LOOK_BEYOND = 1.5
 # game's hover effects (a box grown, a shadow) to fade before looking again
 # (and as long before a second look when the first read was unsure).
 HOVER_FADE = 0.4
+# When the first capture shows no board, look once more this long after (s):
+# a page may still be drawing a new puzzle (a third-party Zip game under load
+# took over 1.5 s).
+NOT_YET = 1.0
 
 
 class Stopped(PuzzlebotError):
@@ -435,6 +439,12 @@ class Runner:
                 raise
             if not self._pointer_off_board(e.lattice):
                 time.sleep(HOVER_FADE)
+            img = self._grab(self.target.region)
+            reading = self.game.reader.read(img, self.expect)
+        except NoBoardError:
+            # a new puzzle still being drawn (or fading in) shows no board
+            # yet: one more look after a moment; nothing is clicked either way
+            time.sleep(NOT_YET)
             img = self._grab(self.target.region)
             reading = self.game.reader.read(img, self.expect)
         self.t.read += time.perf_counter() - t
