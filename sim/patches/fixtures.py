@@ -12,20 +12,17 @@ deterministic boards.
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import random
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from puzzlebot.sim import launch
-from puzzlebot.sim.browser import Browser
+from puzzlebot.sim.page_shot import page_screenshot
 from puzzlebot.solvers.patches import generate
 
 OUT = Path(__file__).resolve().parents[2] / "fixtures" / "patches"
@@ -75,21 +72,11 @@ def main() -> int:
             rng = random.Random(4000 + i)
             p, sol = generate(n, n, 4000 + i)
             p.rects = [tuple(x) for x in _drawn(sol, kind, rng, n, n)]
-            pf, ev = tmp / f"p{i}.json", tmp / f"e{i}.jsonl"
+            pf = tmp / f"p{i}.json"
             pf.write_text(json.dumps(p.to_json()))
-            port = launch.free_port()
-            proc = launch.start_page("puzzlebot.sim.patches.page", ev, port, "--puzzle", str(pf))
-            try:
-                time.sleep(0.4)
-                query = "?" + "&".join(q for q in (f"pitch={pitch}" if pitch else "",
-                                                   "mode=dark" if mode == "dark" else "") if q)
-                with Browser(f"http://127.0.0.1:{port}/{query}", *WINDOW, debug_port=launch.free_port()) as browser:
-                    launch.wait_for(ev, "ready", 60)
-                    time.sleep(0.8)
-                    shot = browser.devtools().call("Page.captureScreenshot", format="png")["data"]
-                    img = cv2.imdecode(np.frombuffer(base64.b64decode(shot), np.uint8), cv2.IMREAD_COLOR)
-            finally:
-                launch.stop(proc)
+            query = "?" + "&".join(q for q in (f"pitch={pitch}" if pitch else "",
+                                               "mode=dark" if mode == "dark" else "") if q)
+            img = page_screenshot("puzzlebot.sim.patches.page", pf, WINDOW, query)
             if scale != 1.0:
                 img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
             name = f"patches_{i:02d}_{n}x{n}_{mode}_{kind}.{'jpg' if quality else 'png'}"

@@ -11,19 +11,16 @@ deterministic boards.
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from puzzlebot.sim import launch
-from puzzlebot.sim.browser import Browser
+from puzzlebot.sim.page_shot import page_screenshot
 from puzzlebot.solvers.zip.generate import generate
 
 OUT = Path(__file__).resolve().parents[2] / "fixtures" / "zip"
@@ -49,20 +46,9 @@ def main() -> int:
             p, path = generate(size, size, 2000 + i, walls=walls)
             drawn = {"start": [], "partial": path[:len(path) // 3], "solved": path}[kind]
             p.path = drawn
-            pf, ev = tmp / f"p{i}.json", tmp / f"e{i}.jsonl"
+            pf = tmp / f"p{i}.json"
             pf.write_text(json.dumps(p.to_json()))
-            port = launch.free_port()
-            proc = launch.start_page("puzzlebot.sim.zip.page", ev, port, "--puzzle", str(pf))
-            try:
-                time.sleep(0.4)
-                url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if mode == "dark" else "")
-                with Browser(url, *WINDOW, debug_port=launch.free_port()) as browser:
-                    launch.wait_for(ev, "ready", 60)
-                    time.sleep(0.8)
-                    shot = browser.devtools().call("Page.captureScreenshot", format="png")["data"]
-                    img = cv2.imdecode(np.frombuffer(base64.b64decode(shot), np.uint8), cv2.IMREAD_COLOR)
-            finally:
-                launch.stop(proc)
+            img = page_screenshot("puzzlebot.sim.zip.page", pf, WINDOW, "?mode=dark" if mode == "dark" else "")
             name = f"zip_{i:02d}_{size}x{size}_{mode}_{kind}.{'jpg' if quality else 'png'}"
             params = [cv2.IMWRITE_JPEG_QUALITY, quality] if quality else []
             cv2.imwrite(str(OUT / name), img, params)
