@@ -190,7 +190,7 @@ def test_a_step_the_page_refuses_stops_the_run_naming_the_cell(zip_page):
 
 @pytest.mark.display
 @pytest.mark.browser
-def test_bot_plays_a_zip_game_by_other_people_at_every_size(xvfb):
+def test_bot_plays_a_zip_game_by_other_people_at_every_size(xvfb, tmp_path):
     from .web_games import Page, Server, need_chromium, shared_game
 
     need_chromium()
@@ -211,11 +211,22 @@ def test_bot_plays_a_zip_game_by_other_people_at_every_size(xvfb):
             time.sleep(0.4)
             page.dt.evaluate("[...document.querySelectorAll('button')].find(b => /New Puzzle/.test(b.textContent))"
                              ".click()")
-            time.sleep(1.5)
+            # The game generates puzzles at random and, when its fast generator fails, falls back to a
+            # slow one: its "Generating..." overlay can cover the board for seconds under load.
+            page.dt.wait_for("!document.querySelector('.loading-overlay')"
+                             " && !document.querySelector('.completion-message')"
+                             " && !!document.querySelector('canvas')"
+                             " && !document.querySelector('.new-puzzle-btn').disabled", timeout=60)
+            time.sleep(0.5)
             r = run_cli("run", "zip", "--region", "0,0,900,790")
             done = page.state("JSON.stringify([...document.querySelectorAll('h2')]"
                               ".some(h => h.textContent.includes('Puzzle Complete')))")
-            assert r.returncode == 0 and done, f"{size}x{size}: exit {r.returncode}, solved {done}: {r.stderr}"
+            if not (r.returncode == 0 and done):
+                shot = tmp_path / f"zip-{size}x{size}.png"
+                import cv2
+
+                cv2.imwrite(str(shot), page.grab())
+                pytest.fail(f"{size}x{size}: exit {r.returncode}, solved {done}, the screen after: {shot}\n{r.stderr}")
             solved.append(size)
         assert solved == [3, 4, 5, 6, 7, 8]
     finally:
