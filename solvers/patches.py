@@ -200,55 +200,84 @@ def violations(p: PatchesPuzzle, rects: list[Rect], whole: bool = True) -> list[
     return out
 
 
+def rects_of_masks(masks: list[int], cols: int) -> list[Rect]:
+    """The rectangles whose cells are the bits of each mask (a box's)."""
+    row = (1 << cols) - 1
+    out = []
+    for m in masks:
+        at = (m & -m).bit_length() - 1
+        w = (m >> at & row).bit_length()
+        out.append((at // cols, at % cols, m.bit_count() // w, w))
+    return out
+
+
+def _candidate_masks(p: PatchesPuzzle) -> dict[Cell, list[int]]:
+    """Each clue's possible patches as cell masks: boxes holding it and no
+    other clue, of its shape and area (plain loops: a call per box would
+    cost more than the box).  A clue with no area shown gets no more cells
+    than the others leave: each of them takes its area, or one cell."""
+    rows, cols = p.rows, p.cols
+    clue_bits = 0
+    for r, c in p.clues:
+        clue_bits |= 1 << (r * cols + c)
+    column = [0]  # column[h]: the first cell of each of h rows, so a box h x w is column[h] * (2^w - 1)
+    for h in range(rows):
+        column.append(column[-1] | 1 << (h * cols))
+    boxes: dict[int, list[tuple[int, int, int]]] = {}  # area -> (height, width, mask at the corner)
+    # cells left for the clues with no area shown: each other clue takes its area or at least one cell
+    room = rows * cols - sum(1 if a is None else a for _, a in p.clues.values())
+    out = {}
+    for cell, (shape, area) in p.clues.items():
+        cr, cc = cell
+        others = clue_bits ^ (1 << (cr * cols + cc))
+        out[cell] = found = []
+        if area is not None:  # each box of that area and shape at each place holding the clue, no other
+            if room < 0:  # the areas shown add up to more than the grid
+                continue
+            if area not in boxes:
+                boxes[area] = [(h, area // h, column[h] * ((1 << (area // h)) - 1))
+                               for h in range(1, min(area, rows) + 1) if area % h == 0 and area // h <= cols]
+            for h, w, block in boxes[area]:
+                if shape == "any" or (h == w if shape == "square" else w > h if shape == "wide" else h > w):
+                    # the box's top-left corner: rows r_lo..r_hi, columns c_lo..c_hi
+                    r_lo, r_hi = cr - h + 1 if cr >= h else 0, cr if cr + h <= rows else rows - h
+                    c_lo, c_hi = cc - w + 1 if cc >= w else 0, cc if cc + w <= cols else cols - w
+                    for r0 in range(r_lo, r_hi + 1):
+                        for at in range(r0 * cols + c_lo, r0 * cols + c_hi + 1):  # the corner's bit
+                            m = block << at
+                            if not m & others:
+                                found.append(m)
+            continue
+        # no area shown: grow boxes from the clue, no larger than the other clues leave; a side
+        # moved further out only adds cells, so once another clue is inside, or too many cells, stop
+        most = room + 1
+        for r0 in range(cr, -1, -1):
+            for c0 in range(cc, -1, -1):
+                h, w = cr + 1 - r0, cc + 1 - c0
+                if h * w > most or column[h] * ((1 << w) - 1) << (r0 * cols + c0) & others:
+                    break
+                for h in range(cr + 1 - r0, rows - r0 + 1):
+                    for w in range(cc + 1 - c0, cols - c0 + 1):
+                        m = column[h] * ((1 << w) - 1) << (r0 * cols + c0)
+                        if h * w > most or m & others:
+                            break
+                        if fits(shape, h, w):
+                            found.append(m)
+                    else:
+                        continue
+                    if w == cc + 1 - c0:  # the narrowest box this tall is already too big or holds a clue
+                        break
+            else:
+                continue
+            if c0 == cc:  # so is the box of the clue's column alone from this row
+                break
+    return out
+
+
 def candidates(p: PatchesPuzzle) -> dict[Cell, list[Rect]]:
     """Each clue's possible patches: rectangles holding it and no other
-    clue, of its shape and area."""
-    out = {}
-    # prefix sums of clues, to count them in any rectangle at once
-    pre = [[0] * (p.cols + 1)]
-    for r in range(p.rows):
-        above, row, run = pre[-1], [0], 0
-        for c in range(p.cols):
-            run += (r, c) in p.clues
-            row.append(above[c + 1] + run)
-        pre.append(row)
-    for (cr, cc), (shape, area) in p.clues.items():
-        rects = []
-        if area is not None:  # each height dividing the area, each place of that box holding the clue alone
-            for h in range(1, min(area, p.rows) + 1):
-                w = area // h
-                if h * w != area or w > p.cols or not fits(shape, h, w):
-                    continue
-                for r0 in range(max(0, cr - h + 1), min(cr, p.rows - h) + 1):
-                    top, bottom = pre[r0], pre[r0 + h]
-                    for c0 in range(max(0, cc - w + 1), min(cc, p.cols - w) + 1):
-                        if bottom[c0 + w] - top[c0 + w] - bottom[c0] + top[c0] == 1:
-                            rects.append((r0, c0, h, w))
-            out[(cr, cc)] = rects
-            continue
-        # no area shown: grow rectangles from the clue: a side moved further out only adds
-        # cells, so once a second clue (or too many cells) is inside, stop
-        for r0 in range(cr, -1, -1):
-            if pre[cr + 1][cc + 1] - pre[r0][cc + 1] - pre[cr + 1][cc] + pre[r0][cc] > 1:
-                break
-            for c0 in range(cc, -1, -1):
-                top = pre[r0]
-                if pre[cr + 1][cc + 1] - top[cc + 1] - pre[cr + 1][c0] + top[c0] > 1:
-                    break
-                for r1 in range(cr + 1, p.rows + 1):
-                    bottom = pre[r1]
-                    h = r1 - r0
-                    if bottom[cc + 1] - top[cc + 1] - bottom[c0] + top[c0] > 1 or \
-                            (area is not None and h * (cc + 1 - c0) > area):
-                        break
-                    for c1 in range(cc + 1, p.cols + 1):
-                        w = c1 - c0
-                        if bottom[c1] - top[c1] - bottom[c0] + top[c0] > 1 or (area is not None and h * w > area):
-                            break
-                        if (area is None or h * w == area) and fits(shape, h, w):
-                            rects.append((r0, c0, h, w))
-        out[(cr, cc)] = rects
-    return out
+    clue, of its shape and area, and no larger than the other clues leave."""
+    return {clue: rects_of_masks(found, p.cols) for clue, found in _candidate_masks(p).items()}
 
 
 def mask_of(rect: Rect, cols: int) -> int:
@@ -278,70 +307,60 @@ class PatchesAnswer:
 def solve(p: PatchesPuzzle, limit: int | None = 2, keep: list[Rect] | None = None) -> PatchesAnswer:
     """Up to ``limit`` ways to divide the grid (the first one given);
     ``keep``: patches that must stay as they are (a player's right ones)."""
-    n = p.rows * p.cols
-    full = (1 << n) - 1
-    cands = candidates(p)
-    kept = set(keep or ())
+    full = (1 << (p.rows * p.cols)) - 1
     covered = 0
-    chosen: list[Rect] = []
+    kept = list(dict.fromkeys(keep or ()))
     for rect in kept:
         m = mask_of(rect, p.cols)
         if m & covered:
             return PatchesAnswer(None, 0, limit, 0)
         covered |= m
-        chosen.append(rect)
-    # per cell, the (mask, rect) of every candidate covering it, of clues not yet placed
     placed = {cell for rect in kept for cell in cells_of(rect) if cell in p.clues}
-    by_cell: list[list[tuple[int, Rect]]] = [[] for _ in range(n)]
-    for clue, rects in cands.items():
-        if clue in placed:
-            continue
-        for rect in rects:
-            m = mask_of(rect, p.cols)
-            if m & covered:
-                continue
-            bits = m
-            while bits:
-                low = bits & -bits
-                by_cell[low.bit_length() - 1].append((m, rect))
-                bits ^= low
-    out: list[list[Rect]] = []
+    live = [m for clue, found in _candidate_masks(p).items() if clue not in placed
+            for m in found if not m & covered]
+    out: list[list[int]] = []
     nodes = [0]
 
-    def search(cov: int) -> bool:
-        if cov == full:
-            out.append(list(chosen))
-            return limit is not None and len(out) >= limit
+    def search(cov: int, live: list[int], chosen: list[int]) -> bool:
         nodes[0] += 1
-        best, best_n = None, None
-        free = full & ~cov
-        while free:
-            low = free & -free
-            i = low.bit_length() - 1
-            k = 0
-            for m, _ in by_cell[i]:
-                if not m & cov:
-                    k += 1
-                    if best_n is not None and k >= best_n:
-                        break
-            if best_n is None or k < best_n:
-                best, best_n = i, k
-                if k == 0:
+        while True:
+            # the cells one live patch covers, and those two or more do
+            once = twice = 0
+            for m in live:
+                twice |= once & m
+                once |= m
+            free = full & ~cov
+            if free & ~once:  # a cell no patch can cover
+                return False
+            single = free & ~twice
+            if not single:
+                break
+            # a cell with one patch left takes it: all such patches at once
+            forced = [m for m in live if m & single]
+            for m in forced:
+                if m & cov:  # two forced patches overlap
                     return False
-                if k == 1:  # forced: no cell can do better
-                    break
-            free ^= low
-        for m, rect in by_cell[best]:
-            if not m & cov:
-                chosen.append(rect)
-                stop = search(cov | m)
-                chosen.pop()
-                if stop:
-                    return True
+                cov |= m
+            chosen = chosen + forced
+            live = [m for m in live if not m & cov]
+        if cov == full:
+            out.append(chosen)
+            return limit is not None and len(out) >= limit
+        once = twice = thrice = 0
+        for m in live:
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        pick = free & ~thrice or free  # a cell with two patches left, else any
+        low = pick & -pick
+        for m in [m for m in live if m & low]:
+            if search(cov | m, [x for x in live if not x & m], chosen + [m]):
+                return True
         return False
 
-    search(covered)
-    return PatchesAnswer(sorted(out[0]) if out else None, len(out), limit, nodes[0])
+    search(covered, live, [])
+    rects = sorted(kept + rects_of_masks(out[0], p.cols)) if out else None
+    return PatchesAnswer(rects, len(out), limit, nodes[0])
 
 
 def no_solution(p: PatchesPuzzle) -> UnsolvableError:

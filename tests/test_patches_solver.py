@@ -19,6 +19,9 @@ from .helpers import run_cli
 
 
 def brute_candidates(p: PatchesPuzzle) -> dict:
+    """Every rectangle of the grid holding one clue and fitting it; a clue
+    with no area shown gets no more cells than the other clues leave (their
+    areas, one cell each where hidden)."""
     out = {clue: [] for clue in p.clues}
     for r in range(p.rows):
         for c in range(p.cols):
@@ -27,7 +30,9 @@ def brute_candidates(p: PatchesPuzzle) -> dict:
                     inside = [x for x in cells_of((r, c, h, w)) if x in p.clues]
                     if len(inside) == 1:
                         s, a = p.clues[inside[0]]
-                        if fits(s, h, w) and a in (None, h * w):
+                        left = p.rows * p.cols - sum(1 if b is None else b for cell, (_, b) in p.clues.items()
+                                                     if cell != inside[0])
+                        if fits(s, h, w) and a in (None, h * w) and h * w <= left:
                             out[inside[0]].append((r, c, h, w))
     return {k: sorted(v) for k, v in out.items()}
 
