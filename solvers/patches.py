@@ -5,10 +5,13 @@ one.  Tatham's Rectangles is the same with every clue "any" and an area.
 
 Each clue's candidate rectangles (those holding it and no other clue, of
 its shape and area) are bit masks of cells; the solver is exact cover over
-them, choosing at each step the uncovered cell with the fewest candidates
-left (Knuth's rule, as in our Dancing Links, :mod:`puzzlebot.solvers.dlx`,
-with which the tests cross-check it); Python integers as bit sets keep it
-to a fraction of a millisecond on LinkedIn's boards.
+them.  Counting the candidates left on each cell in bit planes (one, two or
+more) finds at once every cell with a single candidate: those patches are
+placed together, and only when none is left does the search branch, on a
+cell with two candidates if there is one (Knuth's rule of the fewest, as in
+our Dancing Links, :mod:`puzzlebot.solvers.dlx`, with which the tests
+cross-check it).  LinkedIn's boards mostly need no branching at all; Python
+integers as bit sets keep a solve to tens of microseconds.
 
 Cells are (row, col) from 0; a rectangle is (row, col, height, width) of its
 top-left cell.
