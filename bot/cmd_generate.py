@@ -16,7 +16,14 @@ def register(sub) -> None:
     )
     game_parsers(p, Capability.GENERATE,
                  lambda g: (g.generator.description or f"{g.title} puzzles.", g.generator.epilog),
-                 lambda g, parser: g.generator.arguments(parser), lambda g: g.generator.generate)
+                 _arguments, lambda g: g.generator.generate)
+
+
+def _arguments(game, parser) -> None:
+    """The game's own options, and --json as every command that prints JSON has it."""
+    game.generator.arguments(parser)
+    parser.add_argument("--json", dest="format", action="store_const", const="json",
+                        help="one puzzle per line as JSON (the same as --format json)")
 
 
 def _first_example() -> str:

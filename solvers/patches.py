@@ -56,9 +56,8 @@ class PatchesPuzzle:
 
     def to_json(self) -> dict:
         out = {"game": "patches", "size": [self.rows, self.cols],
-               "clues": [[r, c, s, a] for (r, c), (s, a) in sorted(self.clues.items())]}
-        if self.rects:
-            out["rects"] = [list(x) for x in self.rects]
+               "clues": [[r, c, s, a] for (r, c), (s, a) in sorted(self.clues.items())],
+               "rects": [list(x) for x in self.rects]}
         return out
 
     def to_text(self) -> str:
@@ -304,7 +303,8 @@ class PatchesAnswer:
         return "more than one" if self.limit is not None and self.count >= self.limit > 1 else self.count
 
     def to_json(self) -> dict:
-        return {"rects": [list(x) for x in self.rects] if self.rects else None, "solutions": self.solutions}
+        return {"game": "patches", "rects": [list(x) for x in self.rects] if self.rects else None,
+                "solutions": self.solutions}
 
 
 def solve(p: PatchesPuzzle, limit: int | None = 2, keep: list[Rect] | None = None) -> PatchesAnswer:

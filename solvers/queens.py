@@ -214,7 +214,7 @@ class QueensAnswer:
 
     def to_json(self) -> dict:
         ex = self.explanation
-        out = {"queens": [list(q) for q in self.solution or []],
+        out = {"game": "queens", "queens": [list(q) for q in self.solution or []],
                "solutions": "more than one" if self.count > 1 else self.count}
         if ex is not None:
             out["deduced"] = ex.deduced

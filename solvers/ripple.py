@@ -234,7 +234,7 @@ class RippleAnswer:
         return out
 
     def to_json(self) -> dict:
-        return {"grid": self.solution, "solutions": "more than one" if self.count > 1 else self.count}
+        return {"game": "ripple", "grid": self.solution, "solutions": "more than one" if self.count > 1 else self.count}
 
 
 PlaceCallback = Callable[[str, "tuple[int, int, int] | None", int], None]

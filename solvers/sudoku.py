@@ -63,10 +63,8 @@ class SudokuPuzzle:
         return out
 
     def to_json(self) -> dict:
-        out = {"game": "sudoku", "size": [self.n, self.n], "givens": rows_text(self.givens)}
-        if any(any(row) for row in self.entries):
-            out["entries"] = rows_text(self.entries)
-        return out
+        return {"game": "sudoku", "size": [self.n, self.n], "givens": rows_text(self.givens),
+                "entries": rows_text(self.entries)}
 
     def to_text(self) -> str:
         text = "\n".join(rows_text(self.givens)) + "\n"
@@ -277,7 +275,7 @@ class SudokuAnswer:
         return "more than one" if self.limit is not None and self.count >= self.limit > 1 else self.count
 
     def to_json(self) -> dict:
-        return {"grid": rows_text(self.grid) if self.grid else None, "solutions": self.solutions}
+        return {"game": "sudoku", "grid": rows_text(self.grid) if self.grid else None, "solutions": self.solutions}
 
     def to_text(self) -> str:
         n, (br, bc) = self.puzzle.n, self.puzzle.box

@@ -99,7 +99,8 @@ class SwitchesAnswer:
             f" (2^{self.nullity})" if self.nullity > 1 else "")
 
     def to_json(self) -> dict:
-        return {"press": self.press, "solutions": self.solutions, "minimal": self.minimal, "method": self.method}
+        return {"game": "switches", "press": self.press, "solutions": self.solutions, "minimal": self.minimal,
+                "method": self.method}
 
 
 class NoSwitchSolution(UnsolvableError):

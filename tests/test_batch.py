@@ -137,7 +137,7 @@ def test_video_is_read_frame_by_frame(tmp_path):
     # identical consecutive frames are read once: at least one per board state
     assert len({tuple(t) for t in truth}) <= len(frames) <= len(truth)
     assert all(x["verdict"] in ("read", "unsure") for x in frames)  # the board is found in every frame
-    assert all(x["reading"]["size"] == 6 for x in frames)
+    assert all(x["reading"]["size"] == [6, 6] for x in frames)
     pieces = []
     for x in frames:
         t = float(x["file"].rsplit("@", 1)[1].rstrip("s"))

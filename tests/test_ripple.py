@@ -94,7 +94,7 @@ def test_render_draws_room_borders():
 def test_cli_count_and_no_solution(real):
     no = next(d for d in real if "NO SOLUTION" in d["notes"])
     r = run_cli("solve", "ripple", "-", "--count", stdin=json.dumps(no))
-    assert r.returncode == 0 and r.stdout.strip() == "no solution"
+    assert r.returncode == 3 and r.stdout.strip() == "no solution"  # exit 3 as without --count, as every game
     r = run_cli("solve", "ripple", "-", stdin=json.dumps(no))
     assert r.returncode == 3 and "no solution" in r.stderr
     many = next(d for d in real if not d["unique"] and "NO SOLUTION" not in d["notes"])

@@ -265,6 +265,14 @@ class Game:
         return (self.name, *self.aliases)
 
 
+def unsure_json(reading) -> list[dict]:
+    """Where a reading is unsure and why, as every game's ``detect --json``
+    gives it: ``[{"where": [r, c] | [r1, c1, r2, c2] | "board", "why": "..."}]``
+    (a cell, the mark between two cells, or the whole board)."""
+    items = sorted(reading.unsure.items(), key=lambda kv: (isinstance(kv[0], str), str(kv[0])))
+    return [{"where": w if isinstance(w, str) else [int(v) for v in w], "why": why} for w, why in items]
+
+
 def cells_text(cells) -> str:
     """Cells as the user counts them: r1c2 r3c4 ..."""
     return " ".join(f"r{r + 1}c{c + 1}" for r, c in cells)

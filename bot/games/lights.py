@@ -8,16 +8,7 @@ import json
 
 from puzzlebot.bot.actions import Click
 from puzzlebot.bot.games.base import (
-    Detection,
-    Game,
-    OpenStandIn,
-    Player,
-    Reader,
-    Scorer,
-    Solver,
-    StandIn,
-    cells_text,
-    logged_solved,
+    Detection, Game, OpenStandIn, Player, Reader, Scorer, Solver, StandIn, cells_text, logged_solved, unsure_json
 )
 from puzzlebot.solvers.errors import InputError
 
@@ -119,7 +110,7 @@ class LightsReader(Reader):
         if rd.unsure_cells:
             lines.append("unsure (?): " + cells_text(rd.unsure_cells))
         data = {"game": "lights", "rows": rows_text(rd), "size": [lat.rows, lat.cols],
-                "lattice": lat.as_dict(), "unsure": [list(x) for x in rd.unsure_cells], "sure": rd.sure,
+                "lattice": lat.as_dict(), "unsure": unsure_json(rd), "sure": rd.sure,
                 "polarity": looks.polarity,
                 "confidence": [[round(float(v), 2) for v in row] for row in looks.confidence]}
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 
 from puzzlebot.bot.games.base import (
-    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each
+    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each,
+    unsure_json
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
@@ -163,9 +164,9 @@ class QueensReader(Reader):
             lines.append("unsure: " + w)
         queens = [[int(r), int(c)] for r, c in np.argwhere(rd.state == 2)]
         marks = [[int(r), int(c)] for r, c in np.argwhere(rd.state == 1)]
-        data = {"game": "queens", "regions": letters, "queens": queens, "marks": marks, "size": n,
-                "lattice": lat.as_dict(), "sure": rd.sure, "unsure": [list(x) for x in rd.unsure_cells],
-                "why": looks.why, "thick_borders": looks.thick}
+        data = {"game": "queens", "regions": letters, "queens": queens, "marks": marks, "size": [n, n],
+                "lattice": lat.as_dict(), "sure": rd.sure, "unsure": unsure_json(rd),
+                "thick_borders": looks.thick}
         return Detection(rd, "\n".join(lines), data, [cells_text(rd.unsure_cells)] + looks.why,
                          lambda image: _debug(image, rd))
 
@@ -204,8 +205,8 @@ class QueensScorer(Scorer):
         queens: ``queens`` where labelled, else the ``solution`` on a solved
         board and none on a fresh one."""
         n = label["size"]
-        if data["size"] != n:
-            return [(f"read {data['size']}x{data['size']}, the label says {n}x{n}", None)]
+        if data["size"] != [n, n]:
+            return [(f"read {data['size'][0]}x{data['size'][1]}, the label says {n}x{n}", None)]
         got, want = data["regions"], label["regions"]
         out = []
         for r in range(n):

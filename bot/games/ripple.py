@@ -4,6 +4,7 @@ Links; files only (no screen game)."""
 
 from __future__ import annotations
 
+import json
 import sys
 
 from puzzlebot.bot.games.base import Game, Solver
@@ -15,7 +16,8 @@ file format (JSON): {"game": "ripple", "rooms": [[0, 0, 1], ...], "givens": [[0,
 
 examples:
   puzzlebot solve ripple examples/ripple.json                 # solved grid with room borders
-  puzzlebot solve ripple examples/ripple.json --count         # 0, 1 or more than one solution
+  puzzlebot solve ripple examples/ripple.json --count         # 0 (exit 3), 1 or more than one solution
+  puzzlebot solve ripple examples/ripple.json --json          # {"game": "ripple", "grid": [[...], ...], ...}
   puzzlebot solve ripple examples/ripple.json --animate --speed 200
   puzzlebot solve ripple examples/ripple.json --steps search.gif
 """
@@ -31,6 +33,7 @@ class RippleSolver(Solver):
 
         p.add_argument("file", help="puzzle file ('-' for standard input)")
         p.add_argument("--count", action="store_true", help="say whether there are 0, 1 or more solutions")
+        p.add_argument("--json", action="store_true", help="print the answer as JSON")
         p.add_argument("--animate", action="store_true", help="draw the search live in the terminal (Ctrl-C stops)")
         p.add_argument("--speed", type=number_in("--speed", 0.1, 1000, "steps per second", zero_too=True),
                        default=20, metavar="STEPS",
@@ -65,12 +68,11 @@ class RippleSolver(Solver):
         if ans.solution is None:
             if args.count:
                 print("no solution")
-                return 0
-            raise no_solution(p)
+            raise no_solution(p)  # exit 3, as for every game
         broken = violations(p, ans.solution)
         if broken:  # the checker disagrees with the solver: report it, never print a wrong grid as solved
             raise PuzzlebotError(f"internal error: the solver's answer breaks a rule ({broken[0]}); please report it")
-        print(ans.to_text(count=args.count))
+        print(json.dumps(ans.to_json()) if args.json else ans.to_text(count=args.count))
         return 0
 
 

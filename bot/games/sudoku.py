@@ -9,7 +9,7 @@ import json
 
 from puzzlebot.bot.actions import Key
 from puzzlebot.bot.games.base import (
-    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each
+    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each, unsure_json
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
@@ -186,8 +186,7 @@ class SudokuReader(Reader):
         data = {"game": "sudoku", "size": [n, n], "givens": text(p.givens), "rows": text(p.shown()),
                 "entries": text(p.entries), "red": [list(rc) for rc in red], "lattice": lat.as_dict(),
                 "sure": rd.sure, "told_by": rd.looks.told_by,
-                "unsure": [{"where": list(w) if isinstance(w, tuple) else w, "why": why}
-                           for w, why in rd.unsure.items()]}
+                "unsure": unsure_json(rd)}
         unsure = [f"{where_name(w)}: {why}" for w, why in rd.unsure.items()]
         return Detection(rd, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
 

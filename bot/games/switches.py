@@ -3,6 +3,7 @@ node and the nodes joined to it.  Files only (no screen game)."""
 
 from __future__ import annotations
 
+import json
 import sys
 
 from puzzlebot.bot.games.base import Game, Solver
@@ -17,9 +18,10 @@ output: the names to press, sorted, space separated, or 'No solution' (exit 3,
 with the reason on stderr). Of several answers the one with the fewest presses
 is printed, ties broken by sorted order.
 
-example:
+examples:
   puzzlebot solve switches fixtures/switches/seed001.txt
   a b e f g i j k
+  puzzlebot solve switches fixtures/switches/seed001.txt --json
 """
 
 
@@ -30,6 +32,7 @@ class SwitchesSolver(Solver):
     def arguments(self, p) -> None:
         p.add_argument("file", help="puzzle file ('-' for standard input)")
         p.add_argument("--count", action="store_true", help="also print how many answers exist")
+        p.add_argument("--json", action="store_true", help="print the answer as JSON")
 
     def solve(self, args) -> int:
         from puzzlebot.bot.options import read_text
@@ -39,10 +42,11 @@ class SwitchesSolver(Solver):
         try:
             answer = solve_switches(puzzle)
         except NoSwitchSolution as e:
-            print("No solution")
+            if not args.json:
+                print("No solution")
             print(f"puzzlebot: {e}", file=sys.stderr)
             return e.exit_code
-        print(answer.to_text(count=args.count))
+        print(json.dumps(answer.to_json()) if args.json else answer.to_text(count=args.count))
         if not answer.minimal:
             print(f"puzzlebot: note: {answer.method}", file=sys.stderr)
         return 0

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 
 from puzzlebot.bot.games.base import (
-    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each
+    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each,
+    unsure_json
 )
 from puzzlebot.solvers.errors import UnsolvableError
 
@@ -149,9 +150,8 @@ class TangoReader(Reader):
         if rd.unsure_edges:
             lines.append("unsure edges: " + edges)
         data = b.to_json()
-        data.update({"size": b.size, "lattice": lat.as_dict(), "dark": looks.dark, "sure": rd.sure,
-                     "unsure_cells": [list(x) for x in rd.unsure_cells],
-                     "unsure_edges": [list(x) for x in rd.unsure_edges],
+        data.update({"size": [b.size, b.size], "lattice": lat.as_dict(), "dark": looks.dark, "sure": rd.sure,
+                     "unsure": unsure_json(rd),
                      "cells_by": looks.how, "pieces": looks.pieces, "givens": looks.givens})
         unsure = [w for w in (cells_text(rd.unsure_cells), edges and "marks " + edges) if w]
         return Detection(rd, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
@@ -191,8 +191,8 @@ class TangoScorer(Scorer):
         ``edges`` always; ``visible`` (every piece shown) where the label has
         it (not for video frames, where a player's pieces are unlabelled)."""
         n = label["size"]
-        if data["size"] != n:
-            return [(f"read {data['size']}x{data['size']}, the label says {n}x{n}", None)]
+        if data["size"] != [n, n]:
+            return [(f"read {data['size'][0]}x{data['size'][1]}, the label says {n}x{n}", None)]
         rows = [r.upper() for r in data["rows"]]
         locked = data.get("locked", rows)
         out = []

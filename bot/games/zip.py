@@ -8,7 +8,7 @@ import json
 
 from puzzlebot.bot.actions import Drag
 from puzzlebot.bot.games.base import (
-    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each
+    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each, unsure_json
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
@@ -164,10 +164,8 @@ class ZipReader(Reader):
         for w, why in rd.unsure.items():
             lines.append(f"unsure: {where_name(w)}: {why}")
         data = p.to_json()
-        data.setdefault("path", [])
         data.update({"lattice": lat.as_dict(), "sure": rd.sure,
-                     "unsure": [{"where": list(w) if isinstance(w, tuple) else w, "why": why}
-                                for w, why in rd.unsure.items()], "numbers_in": rd.looks.how})
+                     "unsure": unsure_json(rd), "numbers_in": rd.looks.how})
         unsure = [f"{where_name(w)}: {why}" for w, why in rd.unsure.items()]
         return Detection(rd, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
 

@@ -191,7 +191,8 @@ class LightsAnswer:
         return int(self.presses.sum())
 
     def to_json(self) -> dict:
-        return {"presses": [[r, c] for r, c in self.cells()], "total": self.total, "solutions": self.solutions,
+        return {"game": "lights", "presses": [[r, c] for r, c in self.cells()], "total": self.total,
+                "solutions": self.solutions,
                 "minimal": self.minimal, "method": self.method}
 
     def to_text(self, hint: bool = False) -> str:

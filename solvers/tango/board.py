@@ -3,8 +3,9 @@
 Formats (see ../shared/DESIGN.md):
 
 * JSON: ``{"game": "tango", "rows": ["S....S", ...], "edges": [[0, 2, 0, 3,
-  "x"], ...], "locked": ["S....S", ...]}``.  ``locked`` is optional; without
-  it every symbol in ``rows`` is a locked given.
+  "x"], ...], "locked": ["S....S", ...]}``: ``rows`` every piece shown (upper
+  case, as in every game's JSON), ``locked`` the givens among them.  We always
+  write ``locked``; read without it, every piece in ``rows`` is a given.
 * text: the rows (``S`` sun, ``M`` moon, ``.`` empty; lower-case ``s``/``m``
   for a piece placed by the player, not locked), then one constraint per
   line: ``r1 c1 r2 c2 =`` or ``r1 c1 r2 c2 x`` (0-based), or the JSON list
@@ -149,12 +150,10 @@ class TangoBoard:
         return sum(lk for row in self.locked for lk in row) + len(self.edges)
 
     def to_json(self) -> dict:
-        out = {"game": "tango", "rows": self.rows_text(show_unlocked=False),
-               "edges": [e.as_list() for e in self.edges]}
-        if any(self.cells[r][c] != EMPTY and not self.locked[r][c] for r in range(self.size) for c in range(self.size)):
-            out["locked"] = ["".join(SYMBOL[v] if lk else "." for v, lk in zip(cr, lr))
-                             for cr, lr in zip(self.cells, self.locked)]
-        return out
+        return {"game": "tango", "rows": self.rows_text(show_unlocked=False),
+                "locked": ["".join(SYMBOL[v] if lk else "." for v, lk in zip(cr, lr))
+                           for cr, lr in zip(self.cells, self.locked)],
+                "edges": [e.as_list() for e in self.edges]}
 
     def to_text(self) -> str:
         lines = self.rows_text()

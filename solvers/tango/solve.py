@@ -29,7 +29,7 @@ class TangoAnswer:
         return self.solutions == 1
 
     def to_json(self) -> dict:
-        return {"solution": ["".join(SYMBOL[v] for v in row) for row in self.solution.cells],
+        return {"game": "tango", "solution": ["".join(SYMBOL[v] for v in row) for row in self.solution.cells],
                 "solutions": "more than one" if self.solutions > 1 else 1,
                 "deduced": self.deduced, "difficulty": self.score,
                 "steps": [{"cell": list(st.cell), "value": SYMBOL[st.value], "rule": st.rule, "because": st.because}

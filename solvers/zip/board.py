@@ -72,9 +72,8 @@ class ZipPuzzle:
     def to_json(self) -> dict:
         out = {"game": "zip", "size": [self.rows, self.cols],
                "numbers": [[r, c, k] for (r, c), k in sorted(self.numbers.items(), key=lambda kv: kv[1])],
-               "walls": [[a[0], a[1], b[0], b[1]] for a, b in sorted(self.walls)]}
-        if self.path:
-            out["path"] = [list(p) for p in self.path]
+               "walls": [[a[0], a[1], b[0], b[1]] for a, b in sorted(self.walls)],
+               "path": [list(p) for p in self.path or []]}
         return out
 
     def to_text(self) -> str:

@@ -327,7 +327,7 @@ class ZipAnswer:
         return "more than one" if self.limit is not None and self.count >= self.limit > 1 else self.count
 
     def to_json(self) -> dict:
-        return {"path": [list(c) for c in self.path or []], "solutions": self.solutions}
+        return {"game": "zip", "path": [list(c) for c in self.path] if self.path else None, "solutions": self.solutions}
 
     def to_text(self) -> str:
         count = {1: "exactly one solution", 0: "no solution"}.get(
