@@ -381,3 +381,19 @@ def test_bot_refuses_a_board_with_two_answers(xvfb, tmp_path):
 
 def subprocess_run(args):
     return run_cli(*args)
+
+
+@pytest.mark.parametrize("colour", [(200, 30, 230), (20, 20, 20), (240, 240, 240)])
+def test_a_solid_block_over_a_cell_is_no_queen(colour):
+    """A sticker or a window's corner filling a cell's middle: that cell is
+    unsure (a piece has ground around it), never a queen read as sure."""
+    img = load_image(str(ROOT / "examples" / "queens.png"))
+    before = read_queens(img)
+    lat = before.lattice
+    x, y, q = int(lat.x0 + 1.5 * lat.px), int(lat.y0 + 1.5 * lat.py), int(0.3 * lat.px)
+    img[y - q:y + q, x - q:x + q] = colour
+    rd = read_queens(img)
+    assert (1, 1) in rd.unsure and rd.state[1, 1] == -1 and not rd.sure
+    others = np.ones(rd.state.shape, bool)
+    others[1, 1] = False
+    assert (rd.state[others] == before.state[others]).all()

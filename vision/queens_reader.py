@@ -69,8 +69,11 @@ INK_INSET, INK_DIFF = 0.18, 25.0
 # a mark (x) spans less than MARK_SPAN of the pitch, a queen more than
 # QUEEN_SPAN (LinkedIn: x ~0.13, crown ~0.4); between them, unsure.
 EMPTY_SHARE, MARK_SPAN, QUEEN_SPAN = 0.004, 0.24, 0.3
-# A queen's crown covers at least this share of the middle (an x's strokes ~3%).
-QUEEN_SHARE = 0.08
+# A queen's crown covers at least this share of the middle (an x's strokes ~3%),
+# and at most QUEEN_MAX_SHARE: a piece has ground around it (crowns in our data
+# cover 26-61%; a disc just filling the middle, 79%), a solid block over the cell
+# (a window's corner, a sticker) covers it all.
+QUEEN_SHARE, QUEEN_MAX_SHARE = 0.08, 0.8
 
 
 @dataclass
@@ -196,7 +199,7 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
             span = max(xs.max() - xs.min() + 1, ys.max() - ys.min() + 1) / min(lat.px, lat.py)
             if span < MARK_SPAN and share < QUEEN_SHARE:
                 state[r, c] = MARK
-            elif span > QUEEN_SPAN and share >= QUEEN_SHARE:
+            elif span > QUEEN_SPAN and QUEEN_SHARE <= share <= QUEEN_MAX_SHARE:
                 state[r, c] = QUEEN
             else:
                 why[(r, c)] = f"something {span:.2f} pitches wide covering {share:.0%} of the cell"
