@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.errors import InputError, UnsolvableError
 from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN, TangoBoard, board_from_json, parse_tango
 from puzzlebot.solvers.tango.rules import check_solution, violations
 
@@ -47,9 +47,6 @@ def test_unlocked_pieces_keep_their_state():
         ("......\n" * 6 + "0 5 0 6 =\n", "off the 6x6 grid"),
         ("......\n" * 6 + "0 0 0 1 =\n0 1 0 0 x\n", "has both = and x"),
         ("......\n" * 6 + "0 0 0 1 ?\n", 'must be "=" or "x"'),
-        ("SSS...\n" + "......\n" * 5, "three suns in a row"),
-        ("S.S.SS\n" + "......\n" * 5, "row 1 has 4 suns"),
-        ("SM....\n" + "......\n" * 5 + "0 0 0 1 =\n", "r1c1 = r1c2 but one is a sun"),
         ("", "empty file"),
         ('{"game": "lights", "rows": []}', "not Tango"),
     ],
@@ -58,6 +55,21 @@ def test_bad_boards_are_named(text, message):
     with pytest.raises(InputError) as err:
         parse_tango(text, "p.txt")
     assert message in str(err.value) and str(err.value).startswith("p.txt")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("SSS...\n" + "......\n" * 5, "three suns in a row"),
+        ("S.S.SS\n" + "......\n" * 5, "row 1 has 4 suns"),
+        ("SM....\n" + "......\n" * 5 + "0 0 0 1 =\n", "r1c1 = r1c2 but one is a sun"),
+    ],
+)
+def test_givens_that_break_a_rule_have_no_solution(text, message):
+    """Well-formed, so not bad input: no solution (exit 3, as in every game)."""
+    with pytest.raises(UnsolvableError) as err:
+        parse_tango(text, "p.txt")
+    assert message in str(err.value) and str(err.value).startswith("p.txt: no solution")
 
 
 def test_checker_names_every_violation():

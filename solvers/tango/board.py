@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from puzzlebot.solvers import jsonio
-from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.errors import InputError, UnsolvableError
 from puzzlebot.solvers.tango.rules import violations
 from puzzlebot.solvers.tango.symbols import EMPTY, EQUAL, MOON, NAME, OPPOSITE, SUN, SYMBOL, cell_name, opposite
 
@@ -118,8 +118,8 @@ class TangoBoard:
         board = cls(n, cells, lock, [])
         board.edges = parse_edges(edges or [], n, where)
         broken = violations(board)
-        if broken:
-            raise InputError(f"the givens already break a rule: {broken[0].text}", where)
+        if broken:  # well-formed, but no solution: exit 3 as every game's impossible puzzle
+            raise UnsolvableError(f"{where}: no solution: the givens already break a rule: {broken[0].text}")
         return board
 
     def copy(self) -> "TangoBoard":

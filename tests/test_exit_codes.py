@@ -1,0 +1,172 @@
+"""One table of exit statuses for the whole CLI, the same in every game:
+0 done, 2 bad input, 3 no solution, 4 no board or an unsure read (--strict),
+5 stopped by the screen, 130 interrupted.  Each status is asserted for each
+game that can reach it."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import cv2
+import numpy as np
+import pytest
+
+from puzzlebot.bot import games
+from puzzlebot.bot.games.base import Capability
+
+from .helpers import ROOT
+
+EXAMPLES = ROOT / "examples"
+SOLVABLE = {"lights": EXAMPLES / "lights.txt", "switches": ROOT / "fixtures" / "switches" / "seed001.txt",
+            "tango": EXAMPLES / "tango.txt", "ripple": EXAMPLES / "ripple.json", "queens": EXAMPLES / "queens.txt",
+            "zip": EXAMPLES / "zip.txt", "sudoku": EXAMPLES / "sudoku.txt", "patches": EXAMPLES / "patches.txt"}
+# well-formed puzzles with no solution, each for its own reason
+IMPOSSIBLE = {
+    "lights": "#...\n....\n....\n....\n",  # odd on one of 4x4's quiet patterns
+    "switches": "a b\na\na b\n",  # both switches flip both nodes: 'a' alone never flips
+    "tango": "SSS...\n" + "......\n" * 5,  # the givens break a rule
+    "ripple": json.dumps({"game": "ripple", "rooms": [[1, 1]], "givens": [[1, 1]]}),
+    "queens": json.dumps({"game": "queens", "regions": ["AAAA", "AAAA", "AAAA", "BCDD"], "queens": [],
+                          "marks": []}),  # regions B and C are side by side in one row
+    "zip": "1 2 .\n. . .\n. . .\n",  # a path over 9 cells ends on the colour it started on: not beside it
+    "sudoku": "11..\n....\n....\n....\n",
+    "patches": json.dumps({"game": "patches", "size": [2, 2],  # the square of 4 cannot leave out the other clue
+                           "clues": [[0, 0, "square", 4], [1, 1, "any", 1]]}),
+}
+IMAGES = {"lights": "enlight.png", "tango": "tango.png", "queens": "queens.png", "zip": "zip.png",
+          "sudoku": "sudoku.png", "patches": "patches.png"}
+
+
+def cli(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """The command in this process, its status, stdout and stderr."""
+    from puzzlebot.bot.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(list(argv))
+            except SystemExit as e:
+                status = e.code
+    finally:
+        sys.stdin = old
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_the_table_covers_every_game():
+    assert set(SOLVABLE) == set(IMPOSSIBLE) == {g.name for g in games.able(Capability.SOLVE)}
+    assert set(IMAGES) == {g.name for g in games.able(Capability.DETECT)}
+    status, out, _ = cli("--help")
+    assert "0 done" in out and "2 bad input" in out and "3 puzzle has no solution" in out and "130" in out
+
+
+@pytest.mark.parametrize("game", sorted(SOLVABLE))
+def test_solve_0_2_3(game):
+    assert cli("solve", game, str(SOLVABLE[game]))[0] == 0
+    status, _, err = cli("solve", game, "-", stdin="@@ not a puzzle @@\n")
+    assert status == 2 and err.startswith("puzzlebot: ") and err.count("\n") == 1, err
+    status, _, err = cli("solve", game, "-", stdin=IMPOSSIBLE[game])
+    assert status == 3 and "no solution" in err.lower(), (status, err)
+    assert cli("solve", game, str(ROOT / "no-such-file.txt"))[0] == 2
+
+
+@pytest.mark.parametrize("game", sorted(IMAGES))
+def test_detect_0_2_4(game, tmp_path):
+    assert cli("detect", game, str(EXAMPLES / IMAGES[game]))[0] == 0
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((600, 800, 3), 235, np.uint8))
+    status, _, err = cli("detect", game, str(blank))
+    assert status == 4 and err.count("\n") == 1, err
+    text = tmp_path / "notes.png"
+    text.write_text("not an image")
+    assert cli("detect", game, str(text))[0] == 2
+
+
+@pytest.mark.parametrize("game", sorted(IMAGES))
+def test_detect_strict_4_on_an_unsure_read(game, tmp_path):
+    """The example with a window over its lower right corner (two rows and
+    columns of cells and what lies past them): unsure there (exit 0, the
+    doubt said) or refused (4); with --strict, 4 either way."""
+    img = cv2.imread(str(EXAMPLES / IMAGES[game]))
+    _, out, _ = cli("detect", game, str(EXAMPLES / IMAGES[game]), "--json")
+    lat = json.loads(out)["lattice"]
+    x = int(lat["x0"] + (lat["cols"] - 2) * lat["pitch_x"])
+    y = int(lat["y0"] + (lat["rows"] - 2) * lat["pitch_y"])
+    img[y:, x:] = (128, 128, 128)
+    path = tmp_path / "covered.png"
+    cv2.imwrite(str(path), img)
+    status, out, err = cli("detect", game, str(path), "--json")
+    assert status == 4 or (status == 0 and json.loads(out)["sure"] is False), (status, out[:300], err)
+    assert cli("detect", game, str(path), "--strict")[0] == 4
+
+
+class StillScreen:
+    """A screen that shows one image and never changes."""
+
+    def __init__(self, img):
+        from puzzlebot.calibration.mapping import Region
+
+        self.img, self.bounds = img, Region(0, 0, img.shape[1], img.shape[0])
+
+    def grab(self, region):
+        return self.img[region.top:region.top + region.height, region.left:region.left + region.width].copy()
+
+
+class DeafMouse:
+    """Takes every event and does nothing with it."""
+
+    def __init__(self, bounds):
+        self.bounds, self.pos, self.events = bounds, (bounds.width - 1, bounds.height - 1), []
+
+    def check_not_in_corner(self):
+        pass
+
+    def screens(self):
+        return [self.bounds]
+
+    def position(self):
+        return self.pos
+
+    def move(self, x, y):
+        self.pos = (x, y)
+
+    def perform(self, gesture):
+        self.events += list(gesture.events)
+
+
+@pytest.mark.parametrize("game", sorted(g.name for g in games.able(Capability.RUN)))
+def test_run_5_when_the_game_ignores_the_bot(game):
+    """The example screenshot on a screen where nothing the bot does has
+    any effect: the first action's result is not seen, the run stops (5)."""
+    from puzzlebot.bot.loop import Runner, Stopped, Target
+
+    img = cv2.imread(str(EXAMPLES / IMAGES[game]))
+    screen = StillScreen(img)
+    mouse = DeafMouse(screen.bounds)
+    runner = Runner(games.get(game), screen, mouse, Target(screen.bounds), timeout=0.3, say=lambda m: None)
+    with pytest.raises(Stopped) as err:
+        runner.run()
+    assert err.value.exit_code == 5 and mouse.events, str(err.value)
+
+
+@pytest.mark.parametrize("game", sorted(SOLVABLE))
+def test_interrupted_130(game):
+    """Ctrl-C while the command waits for its puzzle on standard input."""
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlebot.bot.cli", "solve", game, "-"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(1.0)  # past start-up, into the read
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and "interrupted" in err, (proc.returncode, err)
