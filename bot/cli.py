@@ -14,8 +14,9 @@ from puzzlebot.bot.options import Parser
 from puzzlebot.solvers.errors import PuzzlebotError
 
 EPILOG = """\
-exit status: 0 done, 1 failed, 2 bad input, 3 puzzle has no solution,
-4 no (readable) board in the image, 5 the bot stopped because the screen did
+exit status (the same for every game): 0 done, 1 failed, 2 bad input,
+3 puzzle has no solution, 4 no (readable) board in the image, or a reading
+not sure (run; detect --strict), 5 the bot stopped because the screen did
 not behave as predicted, 130 interrupted.
 Run 'puzzlebot COMMAND --help' for a command's options."""
 
