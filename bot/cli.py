@@ -22,7 +22,7 @@ Run 'puzzlebot COMMAND --help' for a command's options."""
 
 
 def build_parser() -> Parser:
-    from puzzlebot.bot import cmd_demo, cmd_detect, cmd_generate, cmd_run, cmd_solve
+    from puzzlebot.bot import cmd_demo, cmd_detect, cmd_generate, cmd_run, cmd_sim, cmd_solve
     from puzzlebot.bot.games import all_games
 
     parser = Parser(
@@ -35,7 +35,7 @@ def build_parser() -> Parser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
-    for module in (cmd_solve, cmd_generate, cmd_detect, cmd_run, cmd_demo):
+    for module in (cmd_solve, cmd_generate, cmd_detect, cmd_run, cmd_sim, cmd_demo):
         module.register(sub)
     return parser
 

@@ -55,16 +55,24 @@ def start_xvfb(width: int = 1280, height: int = 800, timeout: float = 20.0) -> t
     return proc, f":{int(number)}"
 
 
+def _errors_beside(events: Path):
+    """Where a stand-in's stderr goes: beside its event log (``wait_for``
+    quotes its last line when the stand-in ends before it is ready)."""
+    return open(events.with_suffix(".err"), "ab")
+
+
 def start_enlight(events: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "puzzlebot.sim.lights.enlight", "--events", str(events), *args], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with _errors_beside(events) as err:
+        return subprocess.Popen([sys.executable, "-m", "puzzlebot.sim.lights.enlight", "--events", str(events), *args],
+                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
 
 
 def start_page(module: str, events: Path, port: int, *args: str) -> subprocess.Popen:
     """A stand-in web game's server (``python -m MODULE``) on ``port``,
     logging its events to ``events``."""
-    return subprocess.Popen([sys.executable, "-m", module, "--port", str(port), "--events", str(events),
-                             *args], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with _errors_beside(events) as err:
+        return subprocess.Popen([sys.executable, "-m", module, "--port", str(port), "--events", str(events),
+                                 *args], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
 
 
 def start_tango_server(events: Path, port: int, *args: str) -> subprocess.Popen:
@@ -77,12 +85,20 @@ def events(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def wait_for(path: Path, event: str, timeout: float = 30.0) -> dict:
+def wait_for(path: Path, event: str, timeout: float = 30.0, proc: subprocess.Popen | None = None) -> dict:
+    """The first ``event`` the stand-in logs in ``path``; an error when it
+    does not come within ``timeout`` s, or when ``proc`` (the stand-in) ends
+    first (quoting the last line it wrote to stderr: a bad option, say)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         for e in events(path):
             if e.get("event") == event:
                 return e
+        if proc is not None and proc.poll() is not None:
+            err = path.with_suffix(".err")
+            lines = err.read_text(errors="replace").strip().splitlines() if err.exists() else []
+            raise PuzzlebotError(f"the simulator ended (exit {proc.returncode}) before it was ready"
+                                 + (f": {lines[-1][:200]}" if lines else ""))
         time.sleep(0.05)
     raise PuzzlebotError(f"the simulator did not report {event!r} within {timeout:.0f} s ({path})")
 

@@ -24,6 +24,7 @@ from puzzlebot.bot.cli import build_parser
 from .helpers import ROOT
 
 SCREEN = ("run", "calibrate", "demo")
+OPEN_UNTIL_CTRL_C = ("sim",)  # opens a window and keeps it open until interrupted
 
 
 def _parsers(parser: argparse.ArgumentParser):
@@ -82,7 +83,7 @@ def test_every_help_has_examples_that_name_real_files():
             assert (ROOT / word).exists(), f"{ex!r} names {word}, which does not exist"
 
 
-@pytest.mark.parametrize("example", [e for e in examples() if e.split()[1] not in SCREEN])
+@pytest.mark.parametrize("example", [e for e in examples() if e.split()[1] not in SCREEN + OPEN_UNTIL_CTRL_C])
 @pytest.mark.slow
 def test_offline_example_runs_as_written(example, sandbox):
     folder, env = sandbox
@@ -130,3 +131,32 @@ def test_screen_examples_run_as_written(xvfb, sandbox):
     for ex in [e for e in screen if e.startswith("puzzlebot demo")]:
         r = run_example(ex, folder, env)
         assert r.returncode == expected_status(ex), f"{ex}\nexit {r.returncode}\n{r.stderr}{r.stdout[-500:]}"
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_sim_examples_open_and_close_as_written(xvfb, sandbox):
+    """Each 'puzzlebot sim' example opens its stand-in (it says where), and
+    Ctrl-C closes it with status 0."""
+    import signal
+    import time
+
+    if shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (make test installs it)")
+    folder, env = sandbox
+    env = dict(env, DISPLAY=xvfb)
+    for ex in [e for e in examples() if e.split()[1] in OPEN_UNTIL_CTRL_C]:
+        proc = subprocess.Popen(["bash", "-c", ex], cwd=folder, env=env, text=True, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+        try:
+            end, out = time.monotonic() + 90, ""
+            while "Ctrl-C closes it" not in out and time.monotonic() < end and proc.poll() is None:
+                out += proc.stdout.readline()
+            why = proc.stderr.read() if proc.poll() is not None else ""
+            assert "open at" in out and "Ctrl-C closes it" in out, f"{ex}\n{out}{why}"
+            os.killpg(proc.pid, signal.SIGINT)
+            rest, err = proc.communicate(timeout=30)
+            assert proc.returncode == 0 and "closed" in rest, f"{ex}\nexit {proc.returncode}\n{err}"
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)

@@ -28,7 +28,8 @@ EXAMPLES = ROOT / "examples"
 FILES = {"lights": EXAMPLES / "lights.txt", "switches": ROOT / "fixtures" / "switches" / "seed001.txt",
          "tango": EXAMPLES / "tango.txt", "ripple": EXAMPLES / "ripple.json", "queens": EXAMPLES / "queens.txt",
          "zip": EXAMPLES / "zip.txt", "sudoku": EXAMPLES / "sudoku.txt", "patches": EXAMPLES / "patches.txt"}
-IMAGES = {"lights": ["enlight.png", "../fixtures/lights/style_dark-theme_5x5.png"], "tango": ["tango.png", "tango_pointer.png"],
+IMAGES = {"lights": ["enlight.png", "../fixtures/lights/style_dark-theme_5x5.png"],
+          "tango": ["tango.png", "tango_pointer.png"],
           "queens": ["queens.png"], "zip": ["zip.png"], "sudoku": ["sudoku.png"], "patches": ["patches.png"]}
 
 
@@ -117,7 +118,8 @@ def test_boards_written_are_boards(game):
         f = parse_lights(text)
         board = to_json(f.board, f.rules())
     else:
-        parse = {"tango": "puzzlebot.solvers.tango.board:parse_tango", "queens": "puzzlebot.solvers.queens:parse_queens",
+        parse = {"tango": "puzzlebot.solvers.tango.board:parse_tango",
+                 "queens": "puzzlebot.solvers.queens:parse_queens",
                  "zip": "puzzlebot.solvers.zip.board:parse_zip", "sudoku": "puzzlebot.solvers.sudoku:parse_sudoku",
                  "patches": "puzzlebot.solvers.patches:parse_patches"}[game]
         module, name = parse.split(":")

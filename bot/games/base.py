@@ -349,7 +349,7 @@ def web_stand_in(module: str, slug: str, label: str, box: tuple[int, int, int, i
         time.sleep(0.5)
         url = f"http://127.0.0.1:{port}/" + ("?mode=dark" if getattr(options, "dark", False) else "")
         browser = Browser(url, *box)
-        launch.wait_for(ev, "ready", 60)
+        launch.wait_for(ev, "ready", 60, proc)
         time.sleep(1.0)
     except BaseException:
         if browser is not None:
@@ -375,9 +375,20 @@ class WebStandIn(StandIn):
         self.module, self.slug, self.title, self.box, self.page_args = module, slug, title, box, page_args
 
     def open(self, workdir, options) -> OpenStandIn:
+        """``options``: ``seed``, ``dark``, and (``sim``) ``size`` or ``puzzle``."""
         seed = getattr(options, "seed", 7)
-        return web_stand_in(self.module, self.slug, f"{self.title} (seed {seed})", self.box, workdir, options,
-                            "--seed", str(seed), *self.page_args)
+        args, title = list(self.page_args), self.title
+        size, puzzle = getattr(options, "size", None), getattr(options, "puzzle", None)
+        if "--size" in args and (size or puzzle):
+            del args[args.index("--size"):args.index("--size") + 2]
+        if puzzle:
+            return web_stand_in(self.module, self.slug, f"{title.rsplit(' ', 1)[0]} ({puzzle})", self.box, workdir,
+                                options, "--puzzle", str(puzzle), *args)
+        if size:
+            args += ["--size", str(size)]
+            title = f"{title.rsplit(' ', 1)[0]} {size}x{size}"
+        return web_stand_in(self.module, self.slug, f"{title} (seed {seed})", self.box, workdir, options,
+                            "--seed", str(seed), *args)
 
 
 def logged_solved(events, timeout: float) -> bool:

@@ -172,15 +172,24 @@ class EnlightStandIn(StandIn):
 
         ev = workdir / "enlight.jsonl"
         level = getattr(options, "level", 3)
-        proc = launch.start_enlight(ev, "--level", str(level), "--position", "40,60")
+        size, puzzle = getattr(options, "size", None), getattr(options, "puzzle", None)
+        seed = getattr(options, "seed", None)
+        args = ["--board", str(puzzle)] if puzzle else ["--size", str(size), "--random"] if size else \
+            ["--level", str(level)]
+        if seed is not None and size and not puzzle:  # the seed of random boards; the levels are fixed
+            args += ["--seed", str(seed)]
+        if getattr(options, "dark", False):
+            args += ["--theme", "night"]
+        label = f"Enlight ({puzzle})" if puzzle else f"Enlight {size}x{size}" if size else f"Enlight level {level}"
+        proc = launch.start_enlight(ev, *args, "--position", "40,60")
         try:
-            launch.wait_for(ev, "start")
+            launch.wait_for(ev, "start", 30, proc)
             time.sleep(0.5)
             win = find_window(LightsPlayer.window_title)
         except BaseException:
             launch.stop(proc)
             raise
-        return OpenStandIn(f"Enlight level {level}", "enlight", win.region, lambda t: logged_solved(ev, t),
+        return OpenStandIn(label, "enlight", win.region, lambda t: logged_solved(ev, t),
                            lambda: launch.stop(proc), LightsPlayer.window_title)
 
 
