@@ -91,6 +91,9 @@ def _detect(game):
         from puzzlebot.vision.frames import VIDEO_EXTS
         from puzzlebot.vision.image_io import load_image, same_file, write_image
 
+        from puzzlebot.bot.options import example_or
+
+        args.paths = [example_or(x) for x in args.paths]
         first = Path(args.paths[0])
         single = len(args.paths) == 1 and not first.is_dir() and first.suffix.lower() not in VIDEO_EXTS
         if not single or args.labels or args.report or args.jobs:
@@ -130,6 +133,9 @@ def _hint(game):
         from puzzlebot.vision.image_io import load_image, same_file, write_image
         from puzzlebot.vision.overlay import plan_overlay
 
+        from puzzlebot.bot.options import example_or
+
+        args.image = example_or(args.image)
         if same_file(args.out, args.image):
             raise InputError(f"{args.out} is the screenshot itself: name another file for the hint picture")
         img = load_image(args.image)

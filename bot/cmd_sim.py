@@ -42,7 +42,9 @@ def sim_cmd(game, args) -> int:
     from puzzlebot.solvers.errors import InputError, PuzzlebotError
 
     if args.puzzle:
-        path = Path(args.puzzle)
+        from puzzlebot.bot.options import example_or
+
+        path = Path(example_or(args.puzzle))
         if not path.is_file():
             raise InputError("no such file", args.puzzle)
         args.puzzle = path.resolve()

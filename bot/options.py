@@ -30,8 +30,30 @@ class Parser(argparse.ArgumentParser):
 MAX_PUZZLE_BYTES = 4 * 1024 * 1024
 
 
+def example_or(path: str) -> str:
+    """``path``, or, when it names ``examples/...`` that is not here, the copy
+    of our example installed with the package (said on stderr), so that the
+    --help examples run as written wherever puzzlebot was installed."""
+    p = Path(path)
+    if path == "-" or p.exists() or len(p.parts) != 2 or p.parts[0] != "examples":
+        return path
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("puzzlebot.examples")  # data only: a folder, no module
+    except (ImportError, ValueError):
+        return path
+    found = [Path(d) / p.name for d in (spec.submodule_search_locations or [] if spec else [])]
+    shipped = next((f for f in found if f.is_file()), None)
+    if shipped is None:
+        return path
+    print(f"puzzlebot: no {path} here: using the example installed with puzzlebot ({shipped})", file=sys.stderr)
+    return str(shipped)
+
+
 def read_text(path: str) -> str:
     """The contents of a puzzle file, or an InputError that names it."""
+    path = example_or(path)
     too_big = f"is larger than {MAX_PUZZLE_BYTES // 2**20} MB: not a puzzle file"
     if path == "-":
         try:

@@ -23,7 +23,7 @@ from puzzlebot.bot.games.base import Capability
 from .helpers import ROOT
 
 EXAMPLES = ROOT / "examples"
-SOLVABLE = {"lights": EXAMPLES / "lights.txt", "switches": ROOT / "fixtures" / "switches" / "seed001.txt",
+SOLVABLE = {"lights": EXAMPLES / "lights.txt", "switches": EXAMPLES / "switches.txt",
             "tango": EXAMPLES / "tango.txt", "ripple": EXAMPLES / "ripple.json", "queens": EXAMPLES / "queens.txt",
             "zip": EXAMPLES / "zip.txt", "sudoku": EXAMPLES / "sudoku.txt", "patches": EXAMPLES / "patches.txt"}
 # well-formed puzzles with no solution, each for its own reason

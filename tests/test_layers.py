@@ -83,8 +83,8 @@ def test_every_package_folder_is_installed_under_puzzlebot():
     listed = set(conf["packages"])
     on_disk = {"puzzlebot." + ".".join(p.parent.relative_to(ROOT).parts)
                for layer in LAYERS for p in (ROOT / layer).rglob("__init__.py")}
-    assert listed == on_disk
-    assert conf["package-dir"] == {f"puzzlebot.{layer}": layer for layer in LAYERS}
+    assert listed == on_disk | {"puzzlebot.examples"}  # the examples: data the --help texts use
+    assert conf["package-dir"] == {f"puzzlebot.{layer}": layer for layer in LAYERS} | {"puzzlebot.examples": "examples"}
 
 
 @pytest.mark.slow
@@ -97,7 +97,7 @@ def test_no_top_level_module_of_a_generic_name_is_installed(tmp_path):
     import zipfile
 
     src = tmp_path / "src"  # a copy: building in place would leave build/ in the checkout
-    for name in LAYERS:
+    for name in (*LAYERS, "examples"):
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, src / name)
@@ -110,3 +110,28 @@ def test_no_top_level_module_of_a_generic_name_is_installed(tmp_path):
     assert tops == {"puzzlebot"}
     assert "puzzlebot/sim/tango/page.html" in names and "puzzlebot/bot/cli.py" in names
     assert "puzzlebot/vision/digits.npz" in names and "puzzlebot/sim/zip/page.html" in names
+    # what the --help examples and the JSON checks need, installed too
+    shipped = {p.name for p in (ROOT / "examples").iterdir() if p.suffix in (".txt", ".json", ".png")}
+    assert {n.split("/")[-1] for n in names if n.startswith("puzzlebot/examples/")} == shipped
+    assert {n.split("/")[-1] for n in names if n.startswith("puzzlebot/bot/schemas/")} == \
+        {p.name for p in (ROOT / "bot" / "schemas").glob("*.json")}
+
+
+def test_help_examples_run_from_any_folder(tmp_path):
+    """Where there is no examples/ folder (puzzlebot installed with pip),
+    the examples installed with the package are used, and that is said."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", "solve", "switches", "examples/switches.txt"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "a b e f g i j k", r.stderr
+    assert "using the example installed with puzzlebot" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", "solve", "tango", "examples/none.txt"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "examples/none.txt: no such file" in r.stderr
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "switches.txt").write_text("x y\ny\nx y\n")  # the user's own file comes first
+    r = subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", "solve", "switches", "examples/switches.txt"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 3 and "installed" not in r.stderr

@@ -25,7 +25,7 @@ from .helpers import ROOT  # noqa: E402
 
 SCHEMAS = ROOT / "bot" / "schemas"
 EXAMPLES = ROOT / "examples"
-FILES = {"lights": EXAMPLES / "lights.txt", "switches": ROOT / "fixtures" / "switches" / "seed001.txt",
+FILES = {"lights": EXAMPLES / "lights.txt", "switches": EXAMPLES / "switches.txt",
          "tango": EXAMPLES / "tango.txt", "ripple": EXAMPLES / "ripple.json", "queens": EXAMPLES / "queens.txt",
          "zip": EXAMPLES / "zip.txt", "sudoku": EXAMPLES / "sudoku.txt", "patches": EXAMPLES / "patches.txt"}
 IMAGES = {"lights": ["enlight.png", "../fixtures/lights/style_dark-theme_5x5.png"],

@@ -19,9 +19,9 @@ with the reason on stderr). Of several answers the one with the fewest presses
 is printed, ties broken by sorted order.
 
 examples:
-  puzzlebot solve switches fixtures/switches/seed001.txt
+  puzzlebot solve switches examples/switches.txt
   a b e f g i j k
-  puzzlebot solve switches fixtures/switches/seed001.txt --json
+  puzzlebot solve switches examples/switches.txt --json
 """
 
 
