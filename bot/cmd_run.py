@@ -131,8 +131,9 @@ def _target(args, game, screen, use_profile: bool = True):
 
         try:
             return _window_target(find_window(game.player.default_window), screen), None
-        except WindowError:
-            pass  # not open: search the whole screen
+        except WindowError:  # not open: search the whole screen, and say so
+            print(f"{game.name}: no window titled {game.player.default_window!r} is open (give --window or "
+                  "--region to name the game's place): searching the whole screen", file=sys.stderr)
     return Target(screen.bounds), None
 
 
@@ -173,8 +174,10 @@ def run_cmd(args) -> int:
     scale = _scale(screen, mouse)
     runner = Runner(game, screen, mouse, target, scale, prof.lattice if prof else None, args.timeout,
                     say=lambda m: print(m, file=sys.stderr), expect_scale=prof.scale if prof and mouse else None)
-    where = f"window {target.window.title!r}" if target.window else (
-        "the calibrated region" if prof else f"region {target.region.as_tuple()}")
+    where = f"window {target.window.title!r} at {target.region.as_tuple()}" if target.window else (
+        f"the calibrated region {target.region.as_tuple()}" if prof else
+        f"the whole screen {target.region.as_tuple()}" if target.region == screen.bounds else
+        f"region {target.region.as_tuple()}")
     print(f"{game.name}: looking at {where}", file=sys.stderr)
     try:
         result = runner.run(dry_run=args.dry_run)
@@ -230,6 +233,11 @@ def _write_clicks(path: str, runner, mouse) -> None:
         raise InputError(f"cannot write --clicks {path}: {e.strerror}") from None
 
 
+# After bringing the game's window to the front, the window manager redraws it
+# within this many seconds before the capture.
+RAISED_SETTLE = 0.3
+
+
 def calibrate_cmd(args) -> int:
     from pathlib import Path
 
@@ -249,6 +257,13 @@ def calibrate_cmd(args) -> int:
     except Exception:
         scale = 1.0
     runner = Runner(game, screen, None, target, scale)
+    if target.window is not None:
+        import time
+
+        from puzzlebot.calibration.windows import raise_window
+
+        if raise_window(target.window):  # what is captured is the game, not a window over it
+            time.sleep(RAISED_SETTLE)
     reading = game.reader.read(screen.grab(target.region))
     runner._check_whole(reading)
     lat = reading.lattice

@@ -227,3 +227,40 @@ def test_enlight_found_by_its_usual_title_at_both_emulator_zooms(xvfb, tmp_path,
         assert not [e for e in launch.events(ev) if e.get("event") == "click" and e.get("cell") is None]
     finally:
         launch.stop(proc)
+
+
+@pytest.mark.display
+def test_calibrate_brings_a_covered_window_to_the_front(wm_screen, tmp_path):
+    """Enlight under another window: 'calibrate --window' raises it before
+    it looks, so what it calibrates on is the game."""
+    from puzzlebot.sim import launch
+
+    env = dict(os.environ, DISPLAY=wm_screen, HOME=str(tmp_path))
+    ev = tmp_path / "e.jsonl"
+    enlight = subprocess.Popen([sys.executable, "-m", "puzzlebot.sim.lights.enlight", "--events", str(ev), "--level", "3",
+                                "--position", "60,60"], cwd=ROOT, env=env)
+    cover = None
+    try:
+        launch.wait_for(ev, "start", 30, enlight)
+        time.sleep(0.8)
+        cover = subprocess.Popen([sys.executable, "-c", "import tkinter as t; w = t.Tk(); w.title('Notes'); "
+                                  "w.geometry('700x700+0+0'); w.configure(bg='#e8e0c8'); w.mainloop()"], env=env)
+        time.sleep(1.5)
+        covered = _in_display(wm_screen, "import json; from puzzlebot.calibration import windows as W; "
+                              "print(json.dumps(W.find_window('active').title))")
+        assert covered == "Notes"  # the game is behind it now
+        r = subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", "calibrate", "enlight", "--window", "Enlight"],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr[-1500:]
+        assert "10x10" in r.stdout + r.stderr
+    finally:
+        launch.stop(cover, enlight)
+
+
+@pytest.mark.display
+def test_run_says_when_it_falls_back_to_the_whole_screen(wm_screen, tmp_path):
+    r = subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", "run", "enlight", "--dry-run"], cwd=ROOT,
+                       env=dict(os.environ, DISPLAY=wm_screen, HOME=str(tmp_path)), capture_output=True, text=True,
+                       timeout=120)
+    assert "no window titled" in r.stderr and "searching the whole screen" in r.stderr, r.stderr
+    assert "looking at the whole screen (0, 0, 1280, 800)" in r.stderr and r.returncode == 4, r.stderr
