@@ -237,8 +237,8 @@ def test_calibrate_brings_a_covered_window_to_the_front(wm_screen, tmp_path):
 
     env = dict(os.environ, DISPLAY=wm_screen, HOME=str(tmp_path))
     ev = tmp_path / "e.jsonl"
-    enlight = subprocess.Popen([sys.executable, "-m", "puzzlebot.sim.lights.enlight", "--events", str(ev), "--level", "3",
-                                "--position", "60,60"], cwd=ROOT, env=env)
+    enlight = subprocess.Popen([sys.executable, "-m", "puzzlebot.sim.lights.enlight", "--events", str(ev),
+                                "--level", "3", "--position", "60,60"], cwd=ROOT, env=env)
     cover = None
     try:
         launch.wait_for(ev, "start", 30, enlight)
