@@ -215,3 +215,15 @@ def test_tango_ignored_click_stops(tango):
     ignored_at = next(i for i, e in enumerate(clicks) if e.get("ignored"))
     # at most the rest of that cell's clicks follow (a moon takes two), never another cell
     assert all(e["cell"] == clicks[ignored_at]["cell"] for e in clicks[ignored_at:])
+
+
+@pytest.mark.parametrize("theme", ["classic", "night"])
+def test_a_solved_board_is_said_solved_and_nothing_is_clicked(enlight, tmp_path, theme):
+    """Every light off: one look in every cell.  The board is found whole
+    all the same, and the run ends at once (exit 0) with no click."""
+    board = tmp_path / "off.txt"
+    board.write_text("\n".join(["." * 10] * 10) + "\n")
+    ev = enlight("--board", str(board), "--theme", theme)
+    r = bot("run", "enlight", "--window", "Enlight")
+    assert r.returncode == 0 and "already solved" in r.stdout + r.stderr, r.stderr[-800:]
+    assert not clicks_on_cells(ev) and not [e for e in launch.events(ev) if e.get("event") == "click"]

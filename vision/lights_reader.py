@@ -690,11 +690,12 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
             fit = LatticeFit(lat, [(r - r0, c - k0, b) for r, c, b in fit.members
                                    if r0 <= r < r1 and k0 <= c < k1], fit.residual)
             lab, local, feats, labels, c0, c1 = looks_of(lat)
-    if float(np.linalg.norm(c0 - c1)) >= SAME_LOOK:
-        grown, _ = lattice_from_looks(img, lat, [c0, c1])
-        if grown != lat:
-            lat = grown
-            lab, local, feats, labels, c0, c1 = looks_of(lat)
+    # with every cell of one look (a solved board) the edges may miss outer cells too: grow by that look
+    one_look = float(np.linalg.norm(c0 - c1)) < SAME_LOOK
+    grown, _ = lattice_from_looks(img, lat, [c0, c0] if one_look else [c0, c1])
+    if grown != lat:
+        lat = grown
+        lab, local, feats, labels, c0, c1 = looks_of(lat)
     open_sides: list[str] = []
     if _unlit_invisible(fit, labels, c0, c1, lab, local):
         # nothing outlines the unlit cells: only the frame bounds the board
