@@ -120,6 +120,13 @@ ICON_CHROMA = 15.0
 # average 3 cells or more); nor one with more than EMPTY_PATCHES drawn
 # patches that hold no clue (another game's coloured regions).
 CLUE_SHARE, EMPTY_PATCHES = 0.5, 3
+# An icon keeps clear of its cell's sides: ground, a grid line or a patch's
+# border lies between it and the next cell.  Where its outline meets the
+# searched middle's edge and more than RUN_OUT_SHARE of its rows there run on
+# in its own colour, unbroken, across the cell's side and RUN_OUT of a pitch
+# into the next cell, it is a shape over the board (a sticker, a window's
+# corner), not an icon.
+RUN_OUT, RUN_OUT_SHARE = 0.04, 0.5
 # Ink is closed over ICON_CLOSE of a pitch before looking for an icon: a
 # striped icon's light stripes may match a tinted cell's ground.
 ICON_CLOSE = 0.08
@@ -425,6 +432,33 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
     return (shape, read.value), "icon", ""
 
 
+def _runs_out(lab: np.ndarray, ground: np.ndarray, win: tuple[int, int, int, int], box: tuple[int, int, int, int],
+              colour: np.ndarray, p: float) -> bool:
+    """Whether the shape with ``box`` (in the searched middle ``win`` of a
+    cell, image coordinates x0, y0, x1, y1) and ``colour`` goes on, unbroken
+    in its colour, from where it meets that middle's edge across the cell's
+    side into the next cell (see RUN_OUT)."""
+    x0, y0, x1, y1 = win
+    bx, by, bw, bh = box
+    reach = int(np.ceil((CELL_INSET + RUN_OUT) * p))  # the middle's edge to past the cell's side
+    near = max(ICON_INK, 0.5 * float(np.linalg.norm(colour - ground)))  # as far from the ground as its outline
+    h, w = lab.shape[:2]
+    runs = []
+    if bx == 0 and x0 - reach >= 0:
+        runs.append(lab[y0 + by:y0 + by + bh, x0 - reach:x0][:, ::-1])
+    if bx + bw == x1 - x0 and x1 + reach <= w:
+        runs.append(lab[y0 + by:y0 + by + bh, x1:x1 + reach])
+    if by == 0 and y0 - reach >= 0:
+        runs.append(lab[y0 - reach:y0, x0 + bx:x0 + bx + bw][::-1].transpose(1, 0, 2))
+    if by + bh == y1 - y0 and y1 + reach <= h:
+        runs.append(lab[y1:y1 + reach, x0 + bx:x0 + bx + bw].transpose(1, 0, 2))
+    for strip in runs:  # rows running outward from the middle's edge
+        unbroken = (distance(strip, ground) > near).all(axis=1)
+        if strip.size and float(np.mean(unbroken)) > RUN_OUT_SHARE:
+            return True
+    return False
+
+
 def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> tuple[tuple | None, str, str]:
     """((shape, area) or None, "icon"/"printed"/"", why unsure)."""
     x0, y0, x1, y1 = lat.box(r, c, CELL_INSET)
@@ -453,6 +487,9 @@ def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> 
         k = 1 + int(np.argmax(stats[1:, 4]))
     bx, by, bw, bh, area = stats[k]
     if area >= ICON_AREA * p * p and area >= ICON_SOLID * bw * bh * 0.8:
+        piece = win[by:by + bh, bx:bx + bw][labels[by:by + bh, bx:bx + bw] == k]
+        if _runs_out(lab, ground, (x0, y0, x1, y1), (bx, by, bw, bh), np.median(piece, axis=0), p):
+            return None, "icon", "a shape running on out of the cell (something over it?)"
         mask = labels[by:by + bh, bx:bx + bw] == k
         outline, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         filled = cv2.drawContours(np.zeros(mask.shape, np.uint8), outline, -1, 1, -1) > 0
