@@ -74,6 +74,13 @@ EMPTY_SHARE, MARK_SPAN, QUEEN_SPAN = 0.004, 0.24, 0.3
 # cover 26-61%; a disc just filling the middle, 79%), a solid block over the cell
 # (a window's corner, a sticker) covers it all.
 QUEEN_SHARE, QUEEN_MAX_SHARE = 0.08, 0.8
+# Nor is a piece a block: a piece of ink filling BLOCK_FILL of its own bounding
+# box is a shape laid over the cell (crowns in our data fill 44-77% of theirs).
+BLOCK_FILL = 0.9
+# A queen sits in the middle of its cell: its ink's centre within QUEEN_OFF of
+# a pitch of the cell's (crowns in our data: 0.12 at most); ink massed off to
+# one side (a shape reaching in over the cell's side) is no queen.
+QUEEN_OFF = 0.2
 
 
 @dataclass
@@ -176,6 +183,14 @@ def _components(same: dict, rows: int, cols: int) -> np.ndarray:
     return out
 
 
+def _block(ink: np.ndarray, least: float) -> bool:
+    """Whether a piece of ``ink`` at least ``least`` px across both ways fills
+    BLOCK_FILL of its bounding box (a block laid over the cell, maybe beside
+    the cell's own x; a crown's band is a bar, not a block)."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    return any(min(w, h) >= least and area >= BLOCK_FILL * w * h for _, _, w, h, area in stats[1:])
+
+
 def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None
                    ) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
     """EMPTY / MARK / QUEEN per cell from the ink in its middle (-1 where it
@@ -197,9 +212,13 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 continue
             ys, xs = np.nonzero(ink)
             span = max(xs.max() - xs.min() + 1, ys.max() - ys.min() + 1) / min(lat.px, lat.py)
-            if span < MARK_SPAN and share < QUEEN_SHARE:
+            if _block(ink, MARK_SPAN * min(lat.px, lat.py)):
+                why[(r, c)] = f"a solid block {span:.2f} pitches wide over the cell: not a piece"
+            elif span < MARK_SPAN and share < QUEEN_SHARE:
                 state[r, c] = MARK
-            elif span > QUEEN_SPAN and QUEEN_SHARE <= share <= QUEEN_MAX_SHARE:
+            elif span > QUEEN_SPAN and QUEEN_SHARE <= share <= QUEEN_MAX_SHARE and \
+                    np.hypot(xs.mean() - (ink.shape[1] - 1) / 2, ys.mean() - (ink.shape[0] - 1) / 2) <= \
+                    QUEEN_OFF * min(lat.px, lat.py):
                 state[r, c] = QUEEN
             else:
                 why[(r, c)] = f"something {span:.2f} pitches wide covering {share:.0%} of the cell"
