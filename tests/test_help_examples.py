@@ -131,6 +131,12 @@ def test_screen_examples_run_as_written(xvfb, sandbox):
     for ex in [e for e in screen if e.startswith("puzzlebot demo")]:
         r = run_example(ex, folder, env)
         assert r.returncode == expected_status(ex), f"{ex}\nexit {r.returncode}\n{r.stderr}{r.stdout[-500:]}"
+        # every game of the demo solved by the game's own word, its screenshots saved where the example says
+        out = folder / re.search(r"--out (\S+)", ex).group(1) if "--out" in ex else folder / "demo-out"
+        solved = re.findall(r"^(.+): solved\. ", r.stdout, re.M)
+        assert len(solved) == len(games.able("demo")), r.stdout
+        shots = sorted(p.name for p in out.glob("*_after.png"))
+        assert len(shots) == len(solved) and all((out / s).stat().st_size > 1000 for s in shots), shots
 
 
 @pytest.mark.display

@@ -240,7 +240,7 @@ PROFILE_CHANGES = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))  # 3 s each: the suite's budget
 @given(change=PROFILE_CHANGES)
 def test_fuzzed_profiles_never_click_off_the_board(xvfb, tmp_path_factory, change):
     """Whatever a profile says, the bot either refuses before any click, or
