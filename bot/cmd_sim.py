@@ -4,6 +4,7 @@ by hand or to point the bot at (the games of the registry that have one)."""
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -50,7 +51,7 @@ def sim_cmd(game, args) -> int:
         args.puzzle = path.resolve()
     if args.size is not None and not 2 <= args.size <= 30:
         raise InputError(f"--size must be 2 to 30, got {args.size}")
-    if not os.environ.get("DISPLAY") and os.name == "posix" and not _is_macos():
+    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
         raise PuzzlebotError("no screen (DISPLAY is not set): 'sim' opens a window to play in; run it on a desktop "
                              "('puzzlebot demo' makes a virtual screen of its own)")
     work = Path(tempfile.mkdtemp(prefix=f"puzzlebot-sim-{game.name}-"))
@@ -72,8 +73,3 @@ def sim_cmd(game, args) -> int:
     finally:
         stand.close()
 
-
-def _is_macos() -> bool:
-    import sys
-
-    return sys.platform == "darwin"

@@ -11,6 +11,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 DATA = SHARED / "data"
+EXAMPLES = ROOT / "examples"
+# each game's example puzzle file and screenshot (examples/)
+EXAMPLE_FILES = {"lights": EXAMPLES / "lights.txt", "switches": EXAMPLES / "switches.txt",
+                 "tango": EXAMPLES / "tango.txt", "ripple": EXAMPLES / "ripple.json",
+                 "queens": EXAMPLES / "queens.txt", "zip": EXAMPLES / "zip.txt", "sudoku": EXAMPLES / "sudoku.txt",
+                 "patches": EXAMPLES / "patches.txt"}
+EXAMPLE_IMAGES = {"lights": EXAMPLES / "enlight.png", "tango": EXAMPLES / "tango.png",
+                  "queens": EXAMPLES / "queens.png", "zip": EXAMPLES / "zip.png", "sudoku": EXAMPLES / "sudoku.png",
+                  "patches": EXAMPLES / "patches.png"}
 
 
 def shared_path(*parts: str) -> Path:
@@ -19,6 +28,29 @@ def shared_path(*parts: str) -> Path:
     if not p.exists():
         pytest.skip(f"{p} is absent: the real data lives in ../shared/data (a developer/CI checkout)")
     return p
+
+
+def cli_here(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """``puzzlebot ARGS`` in this process (as fast as a call): its status,
+    stdout and stderr; argparse's exits give their status too."""
+    import contextlib
+    import io
+
+    from puzzlebot.bot.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(list(argv))
+            except SystemExit as e:
+                status = e.code
+    finally:
+        sys.stdin = old
+    return status, out.getvalue(), err.getvalue()
 
 
 def run_cli(*args: str, stdin: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess:

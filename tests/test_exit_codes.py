@@ -5,8 +5,6 @@ game that can reach it."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import signal
 import subprocess
@@ -20,12 +18,11 @@ import pytest
 from puzzlebot.bot import games
 from puzzlebot.bot.games.base import Capability
 
+from .helpers import EXAMPLE_FILES as SOLVABLE
+from .helpers import EXAMPLE_IMAGES as IMAGES
 from .helpers import ROOT
+from .helpers import cli_here as cli
 
-EXAMPLES = ROOT / "examples"
-SOLVABLE = {"lights": EXAMPLES / "lights.txt", "switches": EXAMPLES / "switches.txt",
-            "tango": EXAMPLES / "tango.txt", "ripple": EXAMPLES / "ripple.json", "queens": EXAMPLES / "queens.txt",
-            "zip": EXAMPLES / "zip.txt", "sudoku": EXAMPLES / "sudoku.txt", "patches": EXAMPLES / "patches.txt"}
 # well-formed puzzles with no solution, each for its own reason
 IMPOSSIBLE = {
     "lights": "#...\n....\n....\n....\n",  # odd on one of 4x4's quiet patterns
@@ -39,27 +36,6 @@ IMPOSSIBLE = {
     "patches": json.dumps({"game": "patches", "size": [2, 2],  # the square of 4 cannot leave out the other clue
                            "clues": [[0, 0, "square", 4], [1, 1, "any", 1]]}),
 }
-IMAGES = {"lights": "enlight.png", "tango": "tango.png", "queens": "queens.png", "zip": "zip.png",
-          "sudoku": "sudoku.png", "patches": "patches.png"}
-
-
-def cli(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
-    """The command in this process, its status, stdout and stderr."""
-    from puzzlebot.bot.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdin
-    if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                status = main(list(argv))
-            except SystemExit as e:
-                status = e.code
-    finally:
-        sys.stdin = old
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_the_table_covers_every_game():
@@ -81,7 +57,7 @@ def test_solve_0_2_3(game):
 
 @pytest.mark.parametrize("game", sorted(IMAGES))
 def test_detect_0_2_4(game, tmp_path):
-    assert cli("detect", game, str(EXAMPLES / IMAGES[game]))[0] == 0
+    assert cli("detect", game, str(IMAGES[game]))[0] == 0
     blank = tmp_path / "blank.png"
     cv2.imwrite(str(blank), np.full((600, 800, 3), 235, np.uint8))
     status, _, err = cli("detect", game, str(blank))
@@ -96,8 +72,8 @@ def test_detect_strict_4_on_an_unsure_read(game, tmp_path):
     """The example with a window over its lower right corner (two rows and
     columns of cells and what lies past them): unsure there (exit 0, the
     doubt said) or refused (4); with --strict, 4 either way."""
-    img = cv2.imread(str(EXAMPLES / IMAGES[game]))
-    _, out, _ = cli("detect", game, str(EXAMPLES / IMAGES[game]), "--json")
+    img = cv2.imread(str(IMAGES[game]))
+    _, out, _ = cli("detect", game, str(IMAGES[game]), "--json")
     lat = json.loads(out)["lattice"]
     x = int(lat["x0"] + (lat["cols"] - 2) * lat["pitch_x"])
     y = int(lat["y0"] + (lat["rows"] - 2) * lat["pitch_y"])
@@ -149,7 +125,7 @@ def test_run_5_when_the_game_ignores_the_bot(game):
     any effect: the first action's result is not seen, the run stops (5)."""
     from puzzlebot.bot.loop import Runner, Stopped, Target
 
-    img = cv2.imread(str(EXAMPLES / IMAGES[game]))
+    img = cv2.imread(str(IMAGES[game]))
     screen = StillScreen(img)
     mouse = DeafMouse(screen.bounds)
     runner = Runner(games.get(game), screen, mouse, Target(screen.bounds), timeout=0.3, say=lambda m: None)

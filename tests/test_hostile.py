@@ -5,8 +5,6 @@ and the command line's numbers."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 
@@ -23,7 +21,7 @@ from puzzlebot.solvers.ripple import parse_ripple
 from puzzlebot.solvers.switches import parse_switches
 from puzzlebot.solvers.tango.board import parse_tango_many
 
-from .helpers import ROOT, run_cli, shared_path
+from .helpers import ROOT, cli_here, run_cli, shared_path
 
 # a hang fails the test: every case below must finish well within this
 QUICK = 30
@@ -218,8 +216,6 @@ NUMBERS = st.one_of(st.integers(-10**20, 10**20).map(str), st.floats(allow_nan=T
 @pytest.mark.slow
 def test_fuzz_command_line_numbers(which, value):
     """In-process (fast): the command ends with a status, never an exception."""
-    from puzzlebot.bot.cli import main
-
     argv = {
         "states": ["solve", "lights", str(ROOT / "examples" / "lights.txt"), "--states", value],
         "size": ["generate", "tango", "--size", value, "--count", "1", "--seed", "1"],
@@ -230,15 +226,10 @@ def test_fuzz_command_line_numbers(which, value):
     }[which]
     if which == "count" and re.fullmatch(r"-?[0-9]+", value) and 1 <= int(value) <= 100_000:
         argv[5] = "1"  # a valid count runs for real: keep it short
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            status = main(argv)
-        except SystemExit as e:  # argparse's usage errors
-            status = e.code
+    status, _, err = cli_here(*argv)  # argparse's usage errors give their status too
     # 1: a band the generator cannot reach, said in one line
-    assert status in (0, 1, 2, 3), (argv, status, err.getvalue())
-    assert status == 0 or len(err.getvalue().strip().splitlines()) == 1, err.getvalue()
+    assert status in (0, 1, 2, 3), (argv, status, err)
+    assert status == 0 or len(err.strip().splitlines()) == 1, err
 
 
 @pytest.mark.slow

@@ -7,9 +7,7 @@ places and reasons."""
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import io
 import json
 from pathlib import Path
 
@@ -21,13 +19,11 @@ from referencing import Registry, Resource  # noqa: E402  (installed with jsonsc
 from puzzlebot.bot import games  # noqa: E402
 from puzzlebot.bot.games.base import Capability  # noqa: E402
 
-from .helpers import ROOT  # noqa: E402
+from .helpers import EXAMPLE_FILES as FILES  # noqa: E402
+from .helpers import EXAMPLES, ROOT  # noqa: E402
+from .helpers import cli_here as cli  # noqa: E402
 
 SCHEMAS = ROOT / "bot" / "schemas"
-EXAMPLES = ROOT / "examples"
-FILES = {"lights": EXAMPLES / "lights.txt", "switches": EXAMPLES / "switches.txt",
-         "tango": EXAMPLES / "tango.txt", "ripple": EXAMPLES / "ripple.json", "queens": EXAMPLES / "queens.txt",
-         "zip": EXAMPLES / "zip.txt", "sudoku": EXAMPLES / "sudoku.txt", "patches": EXAMPLES / "patches.txt"}
 IMAGES = {"lights": ["enlight.png", "../fixtures/lights/style_dark-theme_5x5.png"],
           "tango": ["tango.png", "tango_pointer.png"],
           "queens": ["queens.png"], "zip": ["zip.png"], "sudoku": ["sudoku.png"], "patches": ["patches.png"]}
@@ -52,19 +48,6 @@ def check(game: str, part: str, data) -> None:
     errors = sorted(v.iter_errors(data), key=lambda e: list(e.absolute_path))
     assert not errors, f"{game} {part}: " + "; ".join(
         f"at {'/'.join(map(str, e.absolute_path)) or 'top'}: {e.message[:200]}" for e in errors[:5])
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    """The command in this process (as fast as a call), its status and output."""
-    from puzzlebot.bot.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            status = main(list(argv))
-        except SystemExit as e:
-            status = e.code
-    return status, out.getvalue(), err.getvalue()
 
 
 def lines(text: str) -> list:

@@ -475,7 +475,8 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
     """Re-find the board's cells by their colours.
 
     Edges alone miss cells whose outline fades (a glow, a pale tile on a
-    pale panel).  Knowing the two looks from a first, partial lattice, every
+    pale panel).  Knowing the looks (two, or one when every cell shows the
+    same) from a first, partial lattice, every
     pixel close to a look's colour is marked, cell-sized regions of each
     look are snapped to the lattice, and their extent is the board.  Returns
     the lattice and the number of cells backed by a region."""
@@ -486,7 +487,7 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
     x1 = int(min(w, lat.x0 + span * lat.px + 1))
     y1 = int(min(h, lat.y0 + span * lat.py + 1))
     lab = to_lab(np.ascontiguousarray(img[y0:y1, x0:x1]))
-    sep = float(np.linalg.norm(looks[0] - looks[1]))
+    sep = float(np.linalg.norm(looks[0] - looks[1])) if len(looks) == 2 else 0.0
     tol = max(LOOK_TOL_MIN, min(LOOK_TOL_SHARE * sep, LOOK_TOL_MAX))
     (span_lo, span_hi), (ratio_lo, ratio_hi) = CELL_SPAN, CELL_RATIO
     cells: set[tuple[int, int]] = set()
@@ -692,7 +693,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
             lab, local, feats, labels, c0, c1 = looks_of(lat)
     # with every cell of one look (a solved board) the edges may miss outer cells too: grow by that look
     one_look = float(np.linalg.norm(c0 - c1)) < SAME_LOOK
-    grown, _ = lattice_from_looks(img, lat, [c0, c0] if one_look else [c0, c1])
+    grown, _ = lattice_from_looks(img, lat, [c0] if one_look else [c0, c1])
     if grown != lat:
         lat = grown
         lab, local, feats, labels, c0, c1 = looks_of(lat)
