@@ -134,6 +134,27 @@ def test_run_5_when_the_game_ignores_the_bot(game):
     assert err.value.exit_code == 5 and mouse.events, str(err.value)
 
 
+SOLVED = sorted((ROOT / "fixtures").glob("*/*_solved.*"))
+
+
+@pytest.mark.parametrize("path", SOLVED, ids=[p.stem for p in SOLVED])
+def test_run_0_on_a_solved_board_with_nothing_clicked(path):
+    """A board already solved (our pages' screenshots of each game, light
+    and dark) is read whole and said solved: exit 0, no action (Enlight's
+    live in test_bot)."""
+    from puzzlebot.bot.loop import Runner, Target
+
+    screen = StillScreen(cv2.imread(str(path)))
+    mouse = DeafMouse(screen.bounds)
+    result = Runner(games.get(path.parent.name), screen, mouse, Target(screen.bounds), timeout=0.3,
+                    say=lambda m: None).run()
+    assert result.outcome == "already solved" and not result.plan and not mouse.events
+
+
+def test_solved_screenshots_of_every_game_we_play_on_a_page():
+    assert {p.parent.name for p in SOLVED} >= {g.name for g in games.able(Capability.RUN)} - {"lights"}
+
+
 @pytest.mark.parametrize("game", sorted(SOLVABLE))
 def test_interrupted_130(game):
     """Ctrl-C while the command waits for its puzzle on standard input."""

@@ -74,10 +74,13 @@ def find_square_lattice(img: np.ndarray, max_side: int, game: str, passes=None,
         if abs(k - round(k)) > SQUARE_TOLERANCE * round(k) or round(k) > 4:
             continue
         k = round(k)
+        # square at the larger pitch: on_lines halves it where lines run between
+        # (discs in every other column); the smaller would cut a cell the trail
+        # crosses into two, its band's edges taken for lines
         if lat.px > lat.py:
-            lat = Lattice(lat.x0, lat.y0, lat.px / k, lat.py, lat.rows, lat.cols * k)
+            lat = Lattice(lat.x0, lat.y0, lat.px, lat.py * k, -(-lat.rows // k), lat.cols)
         elif lat.py > lat.px:
-            lat = Lattice(lat.x0, lat.y0, lat.px, lat.py / k, lat.rows * k, lat.cols)
+            lat = Lattice(lat.x0, lat.y0, lat.px * k, lat.py, lat.rows, -(-lat.cols // k))
         lat = on_lines(img, lat.scaled(1 / s))
         if lat.rows > max_side or lat.cols > max_side:
             continue
