@@ -164,7 +164,7 @@ def test_dry_run_never_clicks(enlight, tmp_path):
     assert clicks_on_cells(ev) == []
 
 
-@pytest.mark.parametrize("size, mode", [(6, "light"), (8, "dark")])
+@pytest.mark.parametrize("size, mode", [(6, "light"), (12, "dark")])  # 12x12: 40 px cells, small marks
 def test_tango_page_solved(tango, size, mode):
     ev, region = tango("--size", str(size), "--seed", "11", mode=mode)
     r = bot("run", "tango", "--region", region, "--interval", "0.005")

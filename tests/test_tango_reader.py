@@ -263,3 +263,24 @@ def test_cli_strict_exit_status_when_unsure(tmp_path):
     assert plain.returncode == 0 and "unsure edges: r4c3-r5c3" in plain.stdout and "NOT sure" in plain.stderr
     strict = run_cli("detect", "tango", str(f), "--strict")
     assert strict.returncode == 4 and strict.stdout == plain.stdout
+
+
+def test_marks_too_small_to_tell_are_each_said_unsure_with_the_reason():
+    """An 8x8 board of 30 px cells whose marks are 3-4 px on the screen:
+    the whole board is read, and each mark not told is named, with why (the
+    glyph's size), and drawn as ? between its cells in detect's text; every
+    mark read is right."""
+    from puzzlebot.bot import games
+
+    g = generate(8, 1, seed=2)[0]
+    rd = read_tango(draw_board(g.puzzle, 30, "dots").image)
+    assert rd.board.size == 8 and not rd.sure
+    want = {e.cells(): e.kind for e in g.puzzle.edges}
+    unsure = {((a, b), (c, d)): rd.unsure[(a, b, c, d)] for a, b, c, d in rd.unsure_edges}
+    got = {e.cells(): e.kind for e in rd.board.edges}
+    assert all(want.get(k) == v for k, v in got.items())  # nothing read is wrong
+    assert set(want) <= set(got) | set(unsure)  # every mark not read is named
+    assert any("too small to tell = from x" in why for why in unsure.values())
+    lines = games.get("tango").reader.describe(rd).text.split("\n")
+    for (r1, c1), (r2, c2) in unsure:
+        assert lines[2 * r1 + (r2 - r1)][4 * c1 + 2 * (c2 - c1)] == "?", ((r1, c1), (r2, c2))

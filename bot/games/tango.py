@@ -136,12 +136,15 @@ class TangoReader(Reader):
     def describe(self, rd) -> Detection:
         b, lat, looks = rd.board, rd.lattice, rd.looks
         lines = b.render().split("\n")
-        for r, c in rd.unsure_cells:  # rows are every other line, cells every fourth column
-            row = lines[2 * r].ljust(4 * b.size)
-            lines[2 * r] = (row[:4 * c] + "?" + row[4 * c + 1:]).rstrip()
+        # rows are every other line, cells every fourth column, marks between
+        at = [(2 * r, 4 * c) for r, c in rd.unsure_cells]
+        at += [(2 * r1 + (r2 - r1), 4 * c1 + 2 * (c2 - c1)) for r1, c1, r2, c2 in rd.unsure_edges]
+        for y, x in at:
+            row = lines[y].ljust(4 * b.size)
+            lines[y] = (row[:x] + "?" + row[x + 1:]).rstrip()
         lines.append(f"{b.size}x{b.size} board ({'dark' if looks.dark else 'light'} ground), cells bounded by "
                      f"{looks.how}, pitch {lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); upper case = locked "
-                     "given, lower case = placed, ? = unsure")
+                     "given, lower case = placed, ? = unsure (a cell or a mark)")
         lines.append(f"pieces: {looks.pieces}")
         lines.append(f"givens: {looks.givens}")
         edges = " ".join(f"r{a + 1}c{b_ + 1}-r{c + 1}c{d + 1}" for a, b_, c, d in rd.unsure_edges)

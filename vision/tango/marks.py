@@ -95,6 +95,10 @@ MIN_GLYPH_PIXELS = 4.0
 # A pointer's arrow is not a bar: its box is less than this much longer than wide.
 BAR_RATIO = 1.8
 
+# Why an edge is unsure, where no glyph's size or shape says it.
+GAP_WHY = "the grid line is broken here, as under a mark, but no = or x is seen"
+POINTER_WHY = "near-black ink (a mouse pointer?) here may hide a mark"
+
 
 def _window(lab: np.ndarray, cx: float, cy: float, a: int) -> np.ndarray | None:
     x, y = int(round(cx)), int(round(cy))
@@ -342,8 +346,8 @@ def _shift_dist_many(wins: np.ndarray, refs: np.ndarray, shifts: bool = True) ->
 
 
 def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: bool = True,
-               scale: float = 1.0, pieces: frozenset | set = frozenset(), approximate: bool = False
-               ) -> dict[tuple[int, int, int, int], tuple[str | None, float]]:
+               scale: float = 1.0, pieces: frozenset | set = frozenset(), approximate: bool = False,
+               why: dict | None = None) -> dict[tuple[int, int, int, int], tuple[str | None, float]]:
     """Every edge between two cells: (mark or None, confidence).  ``lines``:
     the cells are separated by grid lines (which a game may erase under its
     marks), not gaps between tiles.  ``scale``: the screenshot's pixels per
@@ -351,7 +355,8 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
     ``pieces``: the cells (r, c) that hold a piece (a picture drawn to its
     cell's edge reaches into the edge's window).  ``approximate``: the
     lattice was moved onto the pieces, so a mark may sit off its edge's
-    middle; "no mark" is then not concluded by leaving pieces' ink out."""
+    middle; "no mark" is then not concluded by leaving pieces' ink out.
+    ``why``: filled with the reason for each edge read with confidence 0."""
     p = (lat.px + lat.py) / 2
     a = max(3, int(round(HALF * p)))
     size = 2 * a + 1
@@ -422,6 +427,8 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
             gap = bool(gaps[i])
             if little_ink[i] and not dark[i] and (hidden is None or hidden.sum() < NO_MARK * size * size):
                 out[k] = (None, 0.0 if gap else 1.0)  # nothing there (the common case, decided quickly)
+                if gap and why is not None:
+                    why[k] = GAP_WHY
                 continue
             kind, conf = classify(mark_ink, mid[i], p, on_line[i] if lines else None)
             # only when that tells nothing, read again: without the pieces
@@ -448,11 +455,18 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
                         if kind2 is not None:
                             kind, conf, mark_ink = kind2, conf2, cand
                             break
-            if kind is not None and _glyph_side(mark_ink, p) * scale < MIN_GLYPH_PIXELS:
+            reason = None
+            side = _glyph_side(mark_ink, p) * scale
+            if kind is not None and side < MIN_GLYPH_PIXELS:
                 kind, conf = None, 0.0  # a few pixels of ink: "=" and "x" look alike
+                reason = (f"a mark {side:.1f} px across on the screen: too small to tell = from x "
+                          f"(at least {MIN_GLYPH_PIXELS:g} px)")
             if kind is None and gap:
                 conf = 0.0  # the line is erased here, as under a mark: no mark is not believed
             out[k] = (kind, conf)
+            if conf == 0.0 and why is not None:
+                why[k] = reason or (POINTER_WHY if _dark_nearby(mark_ink, mid[i]) else
+                                    f"ink {side:.0f} px across that is neither = nor x" if side else GAP_WHY)
     return out
 
 

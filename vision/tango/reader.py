@@ -208,8 +208,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         raise NoBoardError(f"no Tango board: {len(cr.unread)} of its {n * n} cells are neither like the empty "
                            f"cells nor like a sun or a moon ({cr.pieces}; {cr.givens})")
     holding = {(r, c) for r in range(n) for c in range(n) if cr.values[r, c] != EMPTY}
+    mark_why: dict = {}
     marks = read_marks(lab, local, [c.ground for c in cells], lines=box >= 1.0, scale=lattice.px / READ_PITCH,
-                       pieces=holding, approximate="moved onto the pieces" in how)
+                       pieces=holding, approximate="moved onto the pieces" in how, why=mark_why)
     board = TangoBoard.empty(n)
     for r in range(n):
         for c in range(n):
@@ -239,7 +240,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
                       "like neither an empty cell nor a sun or a moon" if rc in unread else
                       f"not sure whether it is a given ({cr.givens})")
     for key in unsure_edges:
-        unsure[key] = f"the mark is unclear (confidence {edge_conf[key]:.2f})"
+        unsure[key] = mark_why.get(key) or f"the mark is unclear (confidence {edge_conf[key]:.2f})"
     state = np.array(board.cells, dtype=np.int64)
     for rc in cr.unsure:
         state[rc] = -1
