@@ -32,7 +32,7 @@ from puzzlebot.vision.cells import cell_patch
 from puzzlebot.vision.colour_math import to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
-from puzzlebot.vision.lattice import Lattice, find_lattice
+from puzzlebot.vision.lattice import Lattice, candidate_lattices
 from puzzlebot.vision.lined_grid import corners
 from puzzlebot.vision.reading import BOARD, Reading
 
@@ -42,6 +42,20 @@ from puzzlebot.vision.reading import BOARD, Reading
 SEARCH_SIDE = 1000
 # Queens boards: LinkedIn deals 7x7 to 11x11; clones go a little either way.
 MIN_SIDE, MAX_SIDE = 5, 14
+# Checkerboard shading (see _unshaded): learnt from SHADE_PAIRS side-by-side
+# pairs at least; kinds of pair are colours rounded to SHADE_KIND (BGR levels),
+# the SHADE_SEEDS most frequent give maps two by two; a pair agrees with a map
+# within SHADE_FIT levels.  Taken when its scale lies within SHADE_SCALE (two
+# opacities, 0.8 and 0.6, give 1.33) and SHADE_INLIERS of all pairs match once
+# it is undone (an 8x8 board of 8 regions: about 0.7 lie inside one).
+SHADE_PAIRS, SHADE_KIND, SHADE_SEEDS, SHADE_FIT = 12, 4.0, 24, 6.0
+SHADE_SCALE, SHADE_INLIERS = (0.5, 2.0), 0.5
+# The lattice finder's best CANDIDATES fits are tried for a square board.
+CANDIDATES = 4
+# A lattice longer one way than the other loses an end row (column) of which
+# PAGE_ROW of the cells show the page seen in a strip PAGE_STRIP pitches wide
+# just outside it (a header lined up with the board), at most TRIM_MAX of them.
+PAGE_ROW, PAGE_STRIP, TRIM_MAX = 0.75, 0.15, 2
 # The fill is sampled in the cell's corners: squares from CORNER_FROM to
 # CORNER_TO of the pitch in from each corner (inside lines and borders, outside
 # the middle where crowns and marks sit).
@@ -93,6 +107,7 @@ class QueensLooks:
     fills: np.ndarray = field(repr=False)  # Lab fill per cell (rows x cols x 3)
     regions: np.ndarray = field(repr=False)  # region index per cell (0..k-1)
     thick: bool = False  # the board draws thick borders between regions (cross-checked)
+    shaded: bool = False  # each region's cells are shaded as a two-tone checkerboard (undone)
     why: list[str] = field(default_factory=list)  # reasons for doubt, in words
     answer: QueensAnswer | None = field(default=None, repr=False)
 
@@ -109,19 +124,98 @@ def _find(img: np.ndarray) -> Lattice:
     h, w = img.shape[:2]
     s = min(1.0, SEARCH_SIDE / max(h, w))
     small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
-    fit = find_lattice(small)
-    if fit is None:
+    lat = None
+    # the best fits of the search that ends at a clean fit; when none is a
+    # square board, those of every pass (a clean fit over part of a board
+    # whose cells are all blobs ends the search early)
+    for early in (True, False):
+        for fit in candidate_lattices(small, stop_early=early)[:CANDIDATES]:
+            f = fit.lattice
+            found = Lattice(f.x0 / s, f.y0 / s, f.px / s, f.py / s, f.rows, f.cols)
+            if found.rows != found.cols:
+                found = _trim_page(img, found)
+            lat = lat or found  # the best one names the grid when none will do
+            if found.rows == found.cols and MIN_SIDE <= found.rows <= MAX_SIDE:
+                return found
+    if lat is None:
         raise NoBoardError("no Queens board found: no grid of cells in the image")
-    lat = fit.lattice
-    lat = Lattice(lat.x0 / s, lat.y0 / s, lat.px / s, lat.py / s, lat.rows, lat.cols)
-    if lat.rows != lat.cols or not MIN_SIDE <= lat.rows <= MAX_SIDE:
-        raise NoBoardError(f"no Queens board found: the grid found is {lat.rows}x{lat.cols} cells "
-                           f"(Queens boards are square, {MIN_SIDE} to {MAX_SIDE} a side)")
+    raise NoBoardError(f"no Queens board found: the grid found is {lat.rows}x{lat.cols} cells "
+                       f"(Queens boards are square, {MIN_SIDE} to {MAX_SIDE} a side)")
+
+
+def _trim_page(img: np.ndarray, lat: Lattice) -> Lattice:
+    """A lattice longer one way than the other without its end rows (or
+    columns) that are the page: cells whose fills, PAGE_ROW of them at
+    least, match the page just outside that end (a header's buttons lined up
+    with the board's columns).  Only while it is not square."""
+    for _ in range(TRIM_MAX):
+        if lat.rows == lat.cols:
+            break
+        crop, local, _ = lat.crop(img, 1.0)
+        lab = to_lab(crop)
+        fills = _fills(lab, local)
+        x0, y0, x1, y1 = (int(round(v)) for v in local.bbox)
+        d = max(2, int(round(PAGE_STRIP * min(local.px, local.py))))
+        rows = lat.rows > lat.cols
+        ends = ((fills[0], lab[max(0, y0 - d):y0, x0:x1]), (fills[-1], lab[y1:y1 + d, x0:x1])) if rows else \
+               ((fills[:, 0], lab[y0:y1, max(0, x0 - d):x0]), (fills[:, -1], lab[y0:y1, x1:x1 + d]))
+        share = [float(np.mean(np.linalg.norm(f - np.median(out.reshape(-1, 3), axis=0), axis=1) < SAME_FILL))
+                 if out.size else 0.0 for f, out in ends]
+        if max(share) < PAGE_ROW:
+            break
+        first = share[0] >= share[1]
+        lat = (lat.sub(int(first), 0, lat.rows - 1, lat.cols) if rows else lat.sub(0, int(first), lat.rows, lat.cols - 1))
     return lat
 
 
 def _fills(lab: np.ndarray, lat: Lattice) -> np.ndarray:
     return corners(lab, lat, (CORNER_FROM, CORNER_TO))
+
+
+def _unshaded(crop: np.ndarray, lat: Lattice, fills: np.ndarray) -> np.ndarray | None:
+    """The cells' fills (Lab) with a two-tone checkerboard shading taken
+    out, or None when the board has none.  Some games shade every region's
+    cells in a checkerboard of two opacities over one ground: side-by-side
+    cells of one region then differ by the same map everywhere, odd = k *
+    even + c (colours; k the opacities' ratio, c per channel).  The map is
+    learnt from the board's side-by-side pairs, most of which lie inside a
+    region: each two kinds of pair that recur give a map, and the map most
+    pairs agree with is taken.  The board is shaded when most pairs differ as
+    they are (a flat board's match) and SHADE_INLIERS of them match once the
+    map is undone."""
+    n, m = lat.rows, lat.cols
+    pairs = list(_edges(lat))
+    raw = np.array([np.linalg.norm(fills[a] - fills[b]) for a, b in pairs])
+    if len(pairs) < SHADE_PAIRS or np.median(raw) < SAME_FILL:
+        return None
+    bgr = corners(crop.astype(np.float32), lat, (CORNER_FROM, CORNER_TO))
+    even = np.array([bgr[a] if sum(a) % 2 == 0 else bgr[b] for a, b in pairs])
+    odd = np.array([bgr[b] if sum(a) % 2 == 0 else bgr[a] for a, b in pairs])
+    kinds, first, count = np.unique(np.round(np.hstack([even, odd]) / SHADE_KIND), axis=0, return_index=True,
+                                    return_counts=True)
+    seeds = first[np.argsort(-count)][:SHADE_SEEDS]
+    i, j = np.triu_indices(len(seeds), 1)
+    if not len(i):
+        return None
+    de, do = even[seeds[j]] - even[seeds[i]], odd[seeds[j]] - odd[seeds[i]]
+    k = (de * do).sum(axis=1) / np.maximum((de * de).sum(axis=1), 1e-6)
+    c = odd[seeds[i]] - k[:, None] * even[seeds[i]]
+    res = np.linalg.norm(odd[None] - (k[:, None, None] * even[None] + c[:, None]), axis=2)
+    fits = res < SHADE_FIT
+    best = fits[int(np.argmax(fits.sum(axis=1)))]
+    # the map again, by least squares over the pairs that agree with it
+    a = np.zeros((3 * best.sum(), 4))
+    a[:, 0] = even[best].ravel()
+    a[np.arange(len(a)), 1 + np.arange(len(a)) % 3] = 1.0
+    (k1, *c1), *_ = np.linalg.lstsq(a, odd[best].ravel(), rcond=None)
+    if not SHADE_SCALE[0] <= abs(k1) <= SHADE_SCALE[1]:
+        return None
+    back = bgr.copy()
+    parity = (np.add.outer(np.arange(n), np.arange(m)) % 2 == 1)
+    back[parity] = (bgr[parity] - np.array(c1)) / k1
+    out = to_lab(np.clip(np.round(back), 0, 255).astype(np.uint8))
+    same = np.array([np.linalg.norm(out[a] - out[b]) for a, b in pairs]) < SAME_FILL / 2
+    return out if same.mean() >= SHADE_INLIERS else None
 
 
 def _edges(lat: Lattice):
@@ -234,9 +328,11 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     lab = to_lab(crop)
     n = lat.rows
     fills = _fills(lab, lat)
+    unshaded = _unshaded(crop, lat, fills)
+    tones = fills if unshaded is None else unshaded  # what tells regions apart
     unsure: dict = {}
     why: list[str] = []
-    dist = {e: float(np.linalg.norm(fills[e[0]] - fills[e[1]])) for e in _edges(lat)}
+    dist = {e: float(np.linalg.norm(tones[e[0]] - tones[e[1]])) for e in _edges(lat)}
     dark = {e: np.log(_darkness(lab[:, :, 0], lat, *e, float(min(fills[e[0]][0], fills[e[1]][0]))) + 1e-3)
             for e in dist}
     # the borders' weights, learnt from the pairs whose fills are clearly alike or not
@@ -292,15 +388,18 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         raise PartialBoardError(f"only part of a Queens board: {whole.reason()}")
     puzzle.queens = {(int(r), int(c)) for r, c in np.argwhere(state == QUEEN)}
     puzzle.marks = {(int(r), int(c)) for r, c in np.argwhere(state == MARK)}
-    looks = QueensLooks(fills, regions, thick,
+    looks = QueensLooks(fills, regions, thick, unshaded is not None,
                         why[:5] + [f"r{r + 1}c{c + 1}: {w}" for (r, c), w in sorted(ink_why.items())][:5], answer)
     unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
     return Reading(puzzle, state, lat.shifted(-x0, -y0), unsure, tuple(whole.touches), looks)
 
 
 def region_fills(fills: np.ndarray, regions: np.ndarray) -> list[np.ndarray]:
-    """Each region's fill (the median of its cells')."""
-    return [np.median(fills[regions == k], axis=0) for k in range(int(regions.max()) + 1)]
+    """Each region's fills: the median of its cells' on each colour of a
+    checkerboard (two tones where the game shades it so, else one twice)."""
+    odd = np.add.outer(np.arange(regions.shape[0]), np.arange(regions.shape[1])) % 2 == 1
+    return [np.median(fills[(regions == k) & (odd == p)], axis=0) for k in range(int(regions.max()) + 1)
+            for p in (False, True) if ((regions == k) & (odd == p)).any()]
 
 
 def whole_board(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> Wholeness:

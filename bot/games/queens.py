@@ -6,6 +6,7 @@ queens and takes away wrong ones, and leaves the player's x marks."""
 from __future__ import annotations
 
 import json
+import sys
 
 from puzzlebot.bot.games.base import (
     Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each,
@@ -157,7 +158,8 @@ class QueensReader(Reader):
                                   {2: "Q", 1: "x"}.get(int(rd.state[r, c]), letters[r][c].lower())
                                   for c in range(n)))
         lines.append(f"{n}x{n} board, {int(looks.regions.max()) + 1} regions "
-                     f"({'thick borders agree' if looks.thick else 'fill colours only: no thick borders seen'}), "
+                     f"({'thick borders agree' if looks.thick else 'fill colours only: no thick borders seen'}"
+                     f"{', checkerboard shading undone' if looks.shaded else ''}), "
                      f"pitch {lat.px:.1f} px at ({lat.x0:.0f}, {lat.y0:.0f}); letters = regions, Q queen, "
                      "x mark, ? unsure")
         for w in looks.why:
@@ -166,7 +168,7 @@ class QueensReader(Reader):
         marks = [[int(r), int(c)] for r, c in np.argwhere(rd.state == 1)]
         data = {"game": "queens", "regions": letters, "queens": queens, "marks": marks, "size": [n, n],
                 "lattice": lat.as_dict(), "sure": rd.sure, "unsure": unsure_json(rd),
-                "thick_borders": looks.thick}
+                "thick_borders": looks.thick, "checkerboard_shading": looks.shaded}
         return Detection(rd, "\n".join(lines), data, [cells_text(rd.unsure_cells)] + looks.why,
                          lambda image: _debug(image, rd))
 
@@ -189,7 +191,10 @@ class QueensPlayer(Player):
         if ans.solution is None:
             raise UnsolvableError("the puzzle on screen has no solution: not clicking")
         if ans.count > 1:
-            raise UnsolvableError("the puzzle on screen has more than one solution: refusing to guess")
+            # the regions read are as many as the rows (else the reading is
+            # unsure): a second answer is the puzzle's, not a misread, and a
+            # game judges a placement by the rules (clones deal such levels)
+            print("the puzzle on screen has more than one solution: playing one of them", file=sys.stderr)
         # queens where the answer has them; a queen anywhere else is taken
         # away (one click: queen -> empty); the player's x marks stay
         target = np.where(reading.state == QUEEN, 0, reading.state)

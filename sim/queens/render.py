@@ -5,7 +5,9 @@ Looks: ``linkedin`` and ``linkedin-dark`` (LinkedIn's palette, thin lines
 between cells, thick borders between regions, a gold crown, a small x);
 ``flat`` (a clone with one line weight: regions told by colour alone);
 ``gapped`` (tiles on the page's ground with gaps between them, a black
-queen glyph and a dot for a mark).
+queen glyph and a dot for a mark); ``checker`` (a dark page, no lines at all,
+every region's colour laid over the page at two opacities in a
+checkerboard, so side-by-side cells of one region differ).
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import numpy as np
 
 from puzzlebot.solvers.queens import QueensPuzzle, generate, solve
 
-LOOKS = ("linkedin", "linkedin-dark", "flat", "gapped")
+LOOKS = ("linkedin", "linkedin-dark", "flat", "gapped", "checker")
+# The checker look's two opacities (over the dark page), cell by cell.
+CHECKER_ALPHA = (0.85, 0.62)
 # LinkedIn's light palette and, for dark mode, the same colours at 62%: at
 # least 11 Lab units apart, as a game's palette is (11 regions at most).
 LIGHT = ["#BBA3E2", "#FFC992", "#96BEFF", "#B3DFA0", "#DFDFDF", "#FF7B60", "#E6F388", "#B9B29E", "#DFA0BF",
@@ -55,11 +59,12 @@ def draw(p: QueensPuzzle, queens, marks, look: str = "linkedin", pitch: int = 64
     """The board drawn in ``look`` with ``pitch`` px cells."""
     rng = rng or random.Random(0)
     n = p.n
-    dark = look == "linkedin-dark"
-    palette = DARK if dark else LIGHT
+    checker = look == "checker"
+    dark = look in ("linkedin-dark", "checker")
+    palette = DARK if look == "linkedin-dark" else LIGHT
     order = list(range(len(palette)))
     rng.shuffle(order)
-    ground = (35, 31, 27) if dark else (249, 247, 246)
+    ground = (22, 22, 22) if checker else (35, 31, 27) if dark else (249, 247, 246)
     size = n * pitch + 2 * margin
     img = np.full((size, size, 3), ground, np.uint8)
     x0 = y0 = margin
@@ -67,10 +72,13 @@ def draw(p: QueensPuzzle, queens, marks, look: str = "linkedin", pitch: int = 64
     for r in range(n):
         for c in range(n):
             colour = _bgr(palette[order[p.regions[r][c]] % len(palette)])
+            if checker:
+                a = CHECKER_ALPHA[(r + c) % 2]
+                colour = tuple(int(round(g + a * (v - g))) for v, g in zip(colour, ground))
             cv2.rectangle(img, (x0 + c * pitch + gap, y0 + r * pitch + gap),
                           (x0 + (c + 1) * pitch - 1 - gap, y0 + (r + 1) * pitch - 1 - gap), colour, -1)
     line = (0, 0, 0) if look != "flat" else (110, 110, 110)
-    if look != "gapped":
+    if look not in ("gapped", "checker"):
         thin = max(1, pitch // 50)
         thick = 1 if look == "flat" else max(3, pitch // 16)
         for i in range(n + 1):
@@ -95,7 +103,7 @@ def draw(p: QueensPuzzle, queens, marks, look: str = "linkedin", pitch: int = 64
             _crown(img, cx, cy, pitch, (46, 184, 245), (0, 90, 138))
     for r, c in marks:
         cx, cy = int(x0 + (c + 0.5) * pitch), int(y0 + (r + 0.5) * pitch)
-        ink = (230, 230, 230) if dark else (50, 50, 50)
+        ink = (230, 230, 230) if look == "linkedin-dark" else (50, 50, 50) if not checker else (16, 16, 16)
         if look == "gapped":
             cv2.circle(img, (cx, cy), max(2, pitch // 16), ink, -1, cv2.LINE_AA)
         else:
