@@ -21,6 +21,11 @@ MAX_CANDIDATES, SQUARE_TOLERANCE = 6, 0.08
 # 16): cells drawn as pale squares between thin lines; Canny's passes, for
 # tiles whose sides fade, only cost time here.
 BLOB_PASSES = tuple(p for p in PASSES if p[0] == "grad" and p[2] == 7)
+# Where no lattice is found, the search is repeated with local contrast
+# raised: CLAHE, its histogram clipped at CLAHE_CLIP (4: a faint line grows
+# about fourfold without noise growing into edges) on CLAHE_TILES x
+# CLAHE_TILES tiles (a board spans a few).
+CLAHE_CLIP, CLAHE_TILES = 4.0, 8
 # A lattice needs this many cell-like blobs (a 3x3 board with numbered discs
 # in four cells leaves five).
 MIN_BLOBS = 3
@@ -68,24 +73,43 @@ def find_square_lattice(img: np.ndarray, max_side: int, game: str, passes=None,
     h, w = img.shape[:2]
     s = min(1.0, search_side / max(h, w))
     small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
-    for fit in candidate_lattices(small, min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES, stop_early=True)[:MAX_CANDIDATES]:
+    fits = candidate_lattices(small, min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES, stop_early=True)
+    if not fits:  # lines too faint to bound blobs (drawn between two pixels): again with local contrast raised
+        fits = candidate_lattices(local_contrast(small), min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES,
+                                  stop_early=True)
+    for fit in fits[:MAX_CANDIDATES]:
         lat = fit.lattice
         k = max(lat.px, lat.py) / min(lat.px, lat.py)
         if abs(k - round(k)) > SQUARE_TOLERANCE * round(k) or round(k) > 4:
             continue
         k = round(k)
-        # square at the larger pitch: on_lines halves it where lines run between
-        # (discs in every other column); the smaller would cut a cell the trail
-        # crosses into two, its band's edges taken for lines
-        if lat.px > lat.py:
-            lat = Lattice(lat.x0, lat.y0, lat.px, lat.py * k, -(-lat.rows // k), lat.cols)
-        elif lat.py > lat.px:
-            lat = Lattice(lat.x0, lat.y0, lat.px * k, lat.py, lat.rows, -(-lat.cols // k))
-        lat = on_lines(img, lat.scaled(1 / s))
+        if k > 1:
+            # square at the smaller pitch (blobs k cells long where lines fade)
+            # or at the larger (blobs cut in k by a trail's band, whose edges are
+            # no lines): whichever puts more of its lines on the image's lines
+            if lat.px > lat.py:
+                cuts = (Lattice(lat.x0, lat.y0, lat.px / k, lat.py, lat.rows, lat.cols * k),
+                        Lattice(lat.x0, lat.y0, lat.px, lat.py * k, -(-lat.rows // k), lat.cols))
+            else:
+                cuts = (Lattice(lat.x0, lat.y0, lat.px, lat.py / k, lat.rows * k, lat.cols),
+                        Lattice(lat.x0, lat.y0, lat.px * k, lat.py, lat.rows, -(-lat.cols // k)))
+            cuts = [on_lines(img, cut.scaled(1 / s)) for cut in cuts]
+            lat = max(cuts, key=lambda cut: line_support(img, cut))  # the first (smaller) on a tie
+        else:
+            lat = on_lines(img, lat.scaled(1 / s))
         if lat.rows > max_side or lat.cols > max_side:
             continue
         return lat  # (a few rows short or long is fine: the reader fits it to the board)
     raise NoBoardError(f"no {game} board: no grid of square cells in the image")
+
+
+def local_contrast(img: np.ndarray) -> np.ndarray:
+    """The image in grey with its local contrast raised (CLAHE): a grid
+    line 12 grey levels off white, anti-aliased over two pixels, becomes an
+    edge the lattice finder sees."""
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    clahe = cv2.createCLAHE(clipLimit=CLAHE_CLIP, tileGridSize=(CLAHE_TILES, CLAHE_TILES))
+    return cv2.cvtColor(clahe.apply(gray), cv2.COLOR_GRAY2BGR)
 
 
 def line_profile(gray: np.ndarray, axis: int) -> np.ndarray:
@@ -100,6 +124,21 @@ def line_profile(gray: np.ndarray, axis: int) -> np.ndarray:
     a, b = g[:, 2:-2] - g[:, :-4], g[:, 2:-2] - g[:, 4:]
     line = np.where(a * b > 0, np.minimum(np.abs(a), np.abs(b)), 0.0)
     return np.pad(np.minimum(line, LINE_CAP).sum(axis=0), 2)
+
+
+def line_support(img: np.ndarray, lat: Lattice) -> float:
+    """The share of the lattice's lines (both ways, the outer ones too) that
+    lie on a thin line of the image (within a pixel; a line as on_lines
+    finds them)."""
+    box = lat.crop_box(0.2, img.shape[1], img.shape[0])
+    gray = cv2.cvtColor(img[box[1]:box[3], box[0]:box[2]], cv2.COLOR_BGR2GRAY)
+    hits = []
+    for axis, start, pitch, count, origin in ((1, lat.x0, lat.px, lat.cols, box[0]), (0, lat.y0, lat.py, lat.rows, box[1])):
+        prof = line_profile(gray, axis)
+        present = prof >= LINE_PRESENT * prof.max() if prof.max() > 0 else np.zeros(len(prof), bool)
+        at = np.round(start - origin + np.arange(count + 1) * pitch).astype(int)
+        hits += [bool(present[max(0, i - 1):i + 2].any()) if 0 <= i < len(present) else False for i in at]
+    return float(np.mean(hits))
 
 
 def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattice:

@@ -88,6 +88,9 @@ FOREIGN_SHAPES = 2
 # The trail crosses a side when LINK_SHARE of a window of +-LINK_HALF
 # pitches at the side's middle is ink (a trail is ~0.3-0.45 pitch wide).
 LINK_HALF, LINK_SHARE = 0.06, 0.6
+# ... and the ink runs on LINK_ON of the way from the side to each cell's
+# middle (0.3 pitch in: past a shape half a cell wide laid over the side).
+LINK_ON = 0.6
 
 
 @dataclass
@@ -137,8 +140,11 @@ def _disc_radius(win: np.ndarray, colour: np.ndarray, pitch: float) -> float | N
     return float(radii[i])
 
 
-def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> tuple[int | None, str, str]:
-    """(number or None, how it is drawn: "disc", "printed" or "", why unsure)."""
+def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, discs: dict | None = None,
+            rings: dict | None = None) -> tuple[int | None, str, str]:
+    """(number or None, how it is drawn: "disc", "printed" or "", why unsure).
+    ``discs``/``rings``: where to note the colour of a disc found, and of a
+    middle filled in one colour where no disc's edge was found."""
     cx, cy = lat.center(r, c)
     p = lat.px
     half = int(np.ceil(max(NUMBER_BOX / 2, DISC_MAX + DISC_EDGE + 0.01) * p))
@@ -159,10 +165,14 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -
         big, k = upscaled(win, p)
         inside = _ring(round(p * k, 1), 0.0, GLYPH_SHARE * radius, big.shape[0])
         glyph = inside & (distance(big, med) > GLYPH_INK)
+        if rings is not None:
+            discs[(r, c)] = med
         if not glyph.any():
             return None, "disc", "a disc with nothing in it (not a number)"
         read = read_number(glyph)
         return (read.value, "disc", "" if read.sure else f"the number in the disc: {read.why}")
+    if full >= DISC_FULL and rings is not None:
+        rings[(r, c)] = med  # filled in the middle, but no disc's edge: a trail, or a disc run into something
     cut = half - int(np.ceil(NUMBER_BOX / 2 * p))  # the middle NUMBER_BOX of the window
     ink = ink[cut:size - cut, cut:size - cut]
     size = ink.shape[0]
@@ -248,20 +258,30 @@ def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, li
     return walls, unsure
 
 
-def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls) -> list[tuple[int, int, int, int]]:
-    """The sides the trail crosses."""
-    out = []
+def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls) -> tuple[list, list]:
+    """The sides the trail crosses, and those it may: ink across the side's
+    middle that does not run on along the line between the two cells'
+    middles, LINK_ON of the way from the side to each (a shape laid over the
+    side, not a trail)."""
+    crossed, doubtful = [], []
     a = max(1, int(round(LINK_HALF * lat.px)))
     h, w = lab.shape[:2]
+
+    def inked(x: float, y: float) -> bool:
+        xi, yi = int(round(x)), int(round(y))
+        win = lab[max(0, yi - a):min(h, yi + a + 1), max(0, xi - a):min(w, xi + a + 1)]
+        return bool(win.size) and float(np.mean(np.linalg.norm(win - ground, axis=2) > INK)) >= LINK_SHARE
+
     for side in sides(lat):
         if side in walls:
             continue
         x, y, _ = _side_point(lat, side, 0.5)
-        xi, yi = int(round(x)), int(round(y))
-        win = lab[max(0, yi - a):min(h, yi + a + 1), max(0, xi - a):min(w, xi + a + 1)]
-        if win.size and float(np.mean(np.linalg.norm(win - ground, axis=2) > INK)) >= LINK_SHARE:
-            out.append(side)
-    return out
+        if not inked(x, y):
+            continue
+        ends = [lat.center(side[0], side[1]), lat.center(side[2], side[3])]
+        on = all(inked(x + LINK_ON * (cx - x), y + LINK_ON * (cy - y)) for cx, cy in ends)
+        (crossed if on else doubtful).append(side)
+    return crossed, doubtful
 
 
 def _state(lat: Lattice, crossed, start: tuple[int, int] | None) -> np.ndarray:
@@ -388,16 +408,21 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     flat = grounds.reshape(-1, 3)
     ground = np.median(flat, axis=0)
     unsure: dict = {}
-    numbers, how, why = {}, set(), {}
+    numbers, how, why, discs, rings = {}, set(), {}, {}, {}
     for r in range(lat.rows):
         for c in range(lat.cols):
-            k, style, doubt = _number(lab, lat, r, c, ground)
+            k, style, doubt = _number(lab, lat, r, c, ground, discs, rings)
             if style:
                 how.add(style)
             if doubt:
                 why[(r, c)] = doubt
             elif k is not None:
                 numbers[(r, c)] = k
+    if discs:  # a middle in the discs' colour with no disc's edge: a disc run into a shape of its colour
+        colour = np.median(np.array(list(discs.values())), axis=0)
+        for rc, med in rings.items():
+            if rc not in why and float(distance(med, colour)) < DISC_SAME:
+                why[rc] = "a disc that runs into a shape of its colour (covered?)"
     plain = [rc for rc in np.ndindex(lat.rows, lat.cols) if rc not in numbers and rc not in why]
     like = [np.linalg.norm(grounds[rc] - ground) < SAME_GROUND for rc in plain]
     if plain and np.mean(like) < GROUND_SHARE:
@@ -424,7 +449,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     if not whole.whole:
         raise PartialBoardError(f"only part of a Zip board: {whole.reason()}")
     start = next((rc for rc, v in numbers.items() if v == 1), None)
-    crossed = _links(lab, lat, ground, walls)
+    crossed, doubtful = _links(lab, lat, ground, walls)
+    for side in doubtful:
+        unsure[side] = "ink across this side that does not run on into both cells (something laid over it?)"
     state = _state(lat, crossed, start)
     path = _path(state, start) if start is not None else None
     if start is not None and path is None:
@@ -445,7 +472,10 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     walls = reading.looks.walls
     p: ZipPuzzle = reading.board
     start = p.cell_of(1)
-    state = _state(local, _links(lab, local, reading.looks.ground, walls), start)
+    crossed, doubtful = _links(lab, local, reading.looks.ground, walls)
+    state = _state(local, crossed, start)
+    for r1, c1, r2, c2 in doubtful:
+        state[r1, c1] = state[r2, c2] = -1
     if only is not None:
         state[~only] = -1
     return state
