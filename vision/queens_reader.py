@@ -191,7 +191,7 @@ def _unshaded(crop: np.ndarray, lat: Lattice, fills: np.ndarray) -> np.ndarray |
     bgr = corners(crop.astype(np.float32), lat, (CORNER_FROM, CORNER_TO))
     even = np.array([bgr[a] if sum(a) % 2 == 0 else bgr[b] for a, b in pairs])
     odd = np.array([bgr[b] if sum(a) % 2 == 0 else bgr[a] for a, b in pairs])
-    kinds, first, count = np.unique(np.round(np.hstack([even, odd]) / SHADE_KIND), axis=0, return_index=True,
+    _, first, count = np.unique(np.round(np.hstack([even, odd]) / SHADE_KIND), axis=0, return_index=True,
                                     return_counts=True)
     seeds = first[np.argsort(-count)][:SHADE_SEEDS]
     i, j = np.triu_indices(len(seeds), 1)
@@ -203,11 +203,13 @@ def _unshaded(crop: np.ndarray, lat: Lattice, fills: np.ndarray) -> np.ndarray |
     res = np.linalg.norm(odd[None] - (k[:, None, None] * even[None] + c[:, None]), axis=2)
     fits = res < SHADE_FIT
     best = fits[int(np.argmax(fits.sum(axis=1)))]
+    if best.sum() < 2:
+        return None
     # the map again, by least squares over the pairs that agree with it
-    a = np.zeros((3 * best.sum(), 4))
-    a[:, 0] = even[best].ravel()
-    a[np.arange(len(a)), 1 + np.arange(len(a)) % 3] = 1.0
-    (k1, *c1), *_ = np.linalg.lstsq(a, odd[best].ravel(), rcond=None)
+    design = np.zeros((3 * best.sum(), 4))  # columns: k, then c per channel
+    design[:, 0] = even[best].ravel()
+    design[np.arange(len(design)), 1 + np.arange(len(design)) % 3] = 1.0
+    (k1, *c1), *_ = np.linalg.lstsq(design, odd[best].ravel(), rcond=None)
     if not SHADE_SCALE[0] <= abs(k1) <= SHADE_SCALE[1]:
         return None
     back = bgr.copy()

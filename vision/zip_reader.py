@@ -165,7 +165,7 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
         big, k = upscaled(win, p)
         inside = _ring(round(p * k, 1), 0.0, GLYPH_SHARE * radius, big.shape[0])
         glyph = inside & (distance(big, med) > GLYPH_INK)
-        if rings is not None:
+        if discs is not None:
             discs[(r, c)] = med
         if not glyph.any():
             return None, "disc", "a disc with nothing in it (not a number)"
