@@ -34,11 +34,12 @@ if TYPE_CHECKING:
     from puzzlebot.bot.safety import Gesture
 
 # Between two steps of a drag the pointer rests this long (s): a browser
-# hands a page one pointermove a frame (16 ms at 60 Hz), so a cell must take
-# longer than a frame to cross or the page sees the pointer jump over it (a
-# quarter-pitch step every 6 ms crosses a cell in about 25 ms; 4 ms lost
-# cells on our page and on a third-party Zip game).
-DRAG_PAUSE = 0.006
+# hands a page one pointermove a frame (16 ms at 60 Hz, 33 ms and more on a
+# busy machine), so a cell must take longer than a frame to cross or the
+# page sees the pointer jump over it (a quarter-pitch step every 12 ms
+# crosses a cell in about 50 ms; 4 ms lost cells on our page and on a
+# third-party Zip game, 6 ms on our page with the test suite on both cores).
+DRAG_PAUSE = 0.012
 # After pressing the button to start a drag, wait this long (s), and this long
 # before releasing it: web games built on React see the press (a state
 # update, rendered at the next frame) before the first move, and the last
