@@ -126,16 +126,27 @@ def line_profile(gray: np.ndarray, axis: int) -> np.ndarray:
     return np.pad(np.minimum(line, LINE_CAP).sum(axis=0), 2)
 
 
+def lines_present(img: np.ndarray, box: tuple[int, int, int, int]) -> dict[int, np.ndarray]:
+    """Per axis of the image's ``box`` (x0, y0, x1, y1), the columns (axis
+    1) and rows (axis 0) that hold a line: a line strength at least
+    LINE_PRESENT of the strongest's."""
+    gray = cv2.cvtColor(img[box[1]:box[3], box[0]:box[2]], cv2.COLOR_BGR2GRAY)
+    out = {}
+    for axis in (1, 0):
+        prof = line_profile(gray, axis)
+        out[axis] = prof >= LINE_PRESENT * prof.max() if prof.max() > 0 else np.zeros(len(prof), bool)
+    return out
+
+
 def line_support(img: np.ndarray, lat: Lattice) -> float:
     """The share of the lattice's lines (both ways, the outer ones too) that
     lie on a thin line of the image (within a pixel; a line as on_lines
     finds them)."""
     box = lat.crop_box(0.2, img.shape[1], img.shape[0])
-    gray = cv2.cvtColor(img[box[1]:box[3], box[0]:box[2]], cv2.COLOR_BGR2GRAY)
+    present_of = lines_present(img, box)
     hits = []
     for axis, start, pitch, count, origin in ((1, lat.x0, lat.px, lat.cols, box[0]), (0, lat.y0, lat.py, lat.rows, box[1])):
-        prof = line_profile(gray, axis)
-        present = prof >= LINE_PRESENT * prof.max() if prof.max() > 0 else np.zeros(len(prof), bool)
+        present = present_of[axis]
         at = np.round(start - origin + np.arange(count + 1) * pitch).astype(int)
         hits += [bool(present[max(0, i - 1):i + 2].any()) if 0 <= i < len(present) else False for i in at]
     return float(np.mean(hits))
@@ -154,13 +165,8 @@ def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattic
     if cache is not None and box in cache:
         present_of = cache[box]
     else:
-        crop = img[box[1]:box[3], box[0]:box[2]]
-        gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-        present_of = {}
-        for axis in (1, 0):
-            prof = line_profile(gray, axis)
-            present = prof >= LINE_PRESENT * prof.max() if prof.max() > 0 else np.zeros(len(prof), bool)
-            present_of[axis] = present | np.roll(present, 1) | np.roll(present, -1)  # a pixel either way
+        present_of = {axis: present | np.roll(present, 1) | np.roll(present, -1)  # a pixel either way
+                      for axis, present in lines_present(img, box).items()}
         if cache is not None:
             cache[box] = present_of
     ox, oy = box[0], box[1]

@@ -172,6 +172,11 @@ def _fills(lab: np.ndarray, lat: Lattice) -> np.ndarray:
     return corners(lab, lat, (CORNER_FROM, CORNER_TO))
 
 
+def _odd_cells(rows: int, cols: int) -> np.ndarray:
+    """The cells of a checkerboard's other colour: row + column odd."""
+    return np.add.outer(np.arange(rows), np.arange(cols)) % 2 == 1
+
+
 def _unshaded(crop: np.ndarray, lat: Lattice, fills: np.ndarray) -> np.ndarray | None:
     """The cells' fills (Lab) with a two-tone checkerboard shading taken
     out, or None when the board has none.  Some games shade every region's
@@ -192,7 +197,7 @@ def _unshaded(crop: np.ndarray, lat: Lattice, fills: np.ndarray) -> np.ndarray |
     even = np.array([bgr[a] if sum(a) % 2 == 0 else bgr[b] for a, b in pairs])
     odd = np.array([bgr[b] if sum(a) % 2 == 0 else bgr[a] for a, b in pairs])
     _, first, count = np.unique(np.round(np.hstack([even, odd]) / SHADE_KIND), axis=0, return_index=True,
-                                    return_counts=True)
+                                return_counts=True)
     seeds = first[np.argsort(-count)][:SHADE_SEEDS]
     i, j = np.triu_indices(len(seeds), 1)
     if not len(i):
@@ -213,8 +218,8 @@ def _unshaded(crop: np.ndarray, lat: Lattice, fills: np.ndarray) -> np.ndarray |
     if not SHADE_SCALE[0] <= abs(k1) <= SHADE_SCALE[1]:
         return None
     back = bgr.copy()
-    parity = (np.add.outer(np.arange(n), np.arange(m)) % 2 == 1)
-    back[parity] = (bgr[parity] - np.array(c1)) / k1
+    odd_cells = _odd_cells(n, m)
+    back[odd_cells] = (bgr[odd_cells] - np.array(c1)) / k1
     out = to_lab(np.clip(np.round(back), 0, 255).astype(np.uint8))
     same = np.array([np.linalg.norm(out[a] - out[b]) for a, b in pairs]) < SAME_FILL / 2
     return out if same.mean() >= SHADE_INLIERS else None
@@ -399,7 +404,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
 def region_fills(fills: np.ndarray, regions: np.ndarray) -> list[np.ndarray]:
     """Each region's fills: the median of its cells' on each colour of a
     checkerboard (two tones where the game shades it so, else one twice)."""
-    odd = np.add.outer(np.arange(regions.shape[0]), np.arange(regions.shape[1])) % 2 == 1
+    odd = _odd_cells(*regions.shape)
     return [np.median(fills[(regions == k) & (odd == p)], axis=0) for k in range(int(regions.max()) + 1)
             for p in (False, True) if ((regions == k) & (odd == p)).any()]
 
