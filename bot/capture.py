@@ -59,5 +59,12 @@ class Screen:
             img = cv2.resize(img, (region.width, region.height), interpolation=cv2.INTER_AREA)
         return img
 
+    def covering(self, board: Region, margin: int) -> list[str] | None:
+        """The windows over the board or within ``margin`` of it, stacked above
+        the game's (None where the platform does not say)."""
+        from puzzlebot.calibration.windows import covering
+
+        return covering(board, margin)
+
     def close(self) -> None:
         self._mss.close()

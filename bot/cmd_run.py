@@ -266,6 +266,7 @@ def calibrate_cmd(args) -> int:
             time.sleep(RAISED_SETTLE)
     reading = game.reader.read(screen.grab(target.region))
     runner._check_whole(reading)
+    runner._check_uncovered(reading)  # a profile of a covered board would hold a board of the wrong size
     lat = reading.lattice
     x0, y0, x1, y1 = lat.bbox
     m = lat.px  # keep a cell of margin around the board

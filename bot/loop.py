@@ -45,6 +45,8 @@ from puzzlebot.vision.frames import Frame
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.reading import Reading
 
+# A window this close to the board (pitches) may hide a row or column of it.
+COVER_PITCH = 1.0
 # A saved lattice may differ from the one measured now by this much (pixels)
 # before the profile is refused: a pixel or two of rounding, never a cell.
 LATTICE_TOLERANCE_PX = 2.0
@@ -243,6 +245,23 @@ class Runner:
             sides = whole.cut + whole.continues
             raise PartialBoardError(f"the region {reg.as_tuple()} cuts the board on the {' and '.join(sides)}: "
                                     "give a region (or window) that holds the whole board")
+
+    def _check_uncovered(self, reading: Reading) -> None:
+        """Refuse a board that another window lies over or against: rows or
+        columns under it would be missing from a board read as whole (a
+        cover's edge along the gap between two rows leaves no cut cell to
+        see).  Asked of the screen, which knows its windows' stacking order
+        where the platform tells it (X11); a capture only cannot."""
+        ask = getattr(self.screen, "covering", None)  # recorded and test screens have no windows
+        if ask is None:
+            return
+        lat, reg = reading.lattice, self.target.region
+        x0, y0, x1, y1 = lat.bbox
+        board = Region(int(reg.left + x0), int(reg.top + y0), int(round(x1 - x0)), int(round(y1 - y0)))
+        over = ask(board, int(np.ceil(COVER_PITCH * max(lat.px, lat.py))))
+        if over:
+            raise PartialBoardError(f"{' and '.join(over[:3])} lies over the board or against its edge, where more "
+                                    "cells may be hidden: move it away from the game and run again")
 
     def _watch_region(self, lat: Lattice) -> tuple[Region, Lattice]:
         """The board and a ring of its frame, in screen pixels (inside the
@@ -450,6 +469,7 @@ class Runner:
         self.t.read += time.perf_counter() - t
         self._check_calibration(reading)
         self._check_whole(reading)
+        self._check_uncovered(reading)
         t = time.perf_counter()
         plan = self.game.player.plan(reading)
         self.t.solve += time.perf_counter() - t

@@ -175,6 +175,82 @@ def _xlib_windows(with_app: bool = False) -> list[Window]:
     return out
 
 
+def _x11_title(w, name_atom, utf8, depth: int = 2) -> str:
+    """A window's title, or that of the client window a window manager's
+    frame holds (searched ``depth`` levels down)."""
+    prop = w.get_full_property(name_atom, utf8)
+    title = prop.value.decode("utf-8", "replace") if prop else (w.get_wm_name() or "")
+    if isinstance(title, bytes):
+        title = title.decode("latin-1")
+    if title or depth == 0:
+        return str(title)
+    for child in w.query_tree().children:
+        found = _x11_title(child, name_atom, utf8, depth - 1)
+        if found:
+            return found
+    return ""
+
+
+def _x11_stack() -> list[tuple[Region, str]] | None:
+    """Every window shown on the X screen, bottom to top (a window manager's
+    frames, pop-ups and notifications that no manager lists included): its
+    outer region and title.  None where this cannot be known."""
+    xauthority()
+    try:
+        from Xlib import X, display
+    except Exception:  # noqa: BLE001
+        return None
+    global _display
+    if _display is None:
+        try:
+            with _quiet():
+                _display = display.Display()
+        except Exception:  # noqa: BLE001
+            return None
+    d = _display
+    out = []
+    try:
+        root = d.screen().root
+        name_atom, utf8 = d.intern_atom("_NET_WM_NAME"), d.intern_atom("UTF8_STRING")
+        for w in root.query_tree().children:  # the X server lists them in stacking order
+            try:
+                a = w.get_attributes()
+                if a.map_state != X.IsViewable or a.win_class == X.InputOnly:
+                    continue
+                g = w.get_geometry()
+                pos = w.translate_coords(root, 0, 0)
+                out.append((Region(-pos.x, -pos.y, g.width, g.height), _x11_title(w, name_atom, utf8)))
+            except Exception:  # noqa: BLE001 - gone meanwhile
+                continue
+    except Exception:  # noqa: BLE001 - the connection broke: make a new one next time
+        _display = None
+        return None
+    return out
+
+
+def covering(board: Region, margin: int) -> list[str] | None:
+    """What lies over the board or within ``margin`` pixels of it, stacked
+    above the window that shows the board (the topmost one holding its
+    middle): each such window's title (or how it looks when untitled).  A
+    window there may hide cells the board goes on with.  None where the
+    platform does not tell the stacking order (only X11 does here)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    stack = _x11_stack()
+    if stack is None:
+        return None
+    mx, my = board.left + board.width // 2, board.top + board.height // 2
+    below = [i for i, (r, _) in enumerate(stack) if r.contains(mx, my)]
+    if not below:
+        return []
+    near = Region(board.left - margin, board.top - margin, board.width + 2 * margin, board.height + 2 * margin)
+    out = []
+    for r, title in stack[below[-1] + 1:]:
+        if r.clip(near) is not None:
+            out.append(repr(title) if title else f"an untitled {r.width}x{r.height} window at {r.left},{r.top}")
+    return out
+
+
 def all_windows(with_app: bool = False) -> list[Window]:
     """Every window there is (``with_app``: with its program's name, which
     costs a process lookup per window)."""

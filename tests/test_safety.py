@@ -171,6 +171,32 @@ def test_a_region_whose_edge_meets_the_board_exactly_is_checked_beyond_it(desk):
     assert on and not off and not missed
 
 
+@pytest.mark.parametrize("kind", ["a toast with no frame", "a titled window"])
+def test_a_window_over_the_last_rows_is_refused_not_read_as_a_smaller_board(desk, kind):
+    """A window whose top edge lies on the gap above the board's 7th row
+    hides four whole rows and cuts no cell: the capture alone shows a sure
+    6x10 board (found live: 38 clicks, 'solved', the game not).  The bot
+    asks the screen which windows lie over or against the board."""
+    desk.enlight("--level", "4")
+    r = bot("run", "enlight", "--window", TITLE, "--dry-run")
+    assert r.returncode == 0, r.stderr
+    left, top, w, h = (int(v) for v in r.stdout.split("screen (")[1].split(")")[0].split(","))
+    edge = top + 6 * h // 10 + 1  # the gap between rows 6 and 7
+    bare = "w.overrideredirect(True); " if kind.startswith("a toast") else "w.title('Notes'); "
+    cover = subprocess.Popen([sys.executable, "-c", "import tkinter as t; w = t.Tk(); " + bare +
+                              f"w.geometry('700x200+{left - 150}+{edge}'); w.configure(bg='#e8e0c8'); "
+                              "w.attributes('-topmost', True); w.mainloop()"])
+    try:
+        time.sleep(1.5)
+        r = bot("run", "enlight", "--region", f"{left - 100},{top - 200},{w + 200},{h + 400}")
+        assert r.returncode == 4, (r.returncode, r.stdout, r.stderr)
+        assert "lies over the board or against its edge" in r.stderr, r.stderr
+        assert_no_clicks(desk)
+        assert not desk.solved()
+    finally:
+        launch.stop(cover)
+
+
 @pytest.mark.parametrize("how", ["region", "profile"])
 def test_a_window_moved_mid_run_stops_before_the_next_click(desk, tmp_path, how):
     desk.enlight("--level", "4", "--move-after", "2")
