@@ -246,6 +246,12 @@ class Runner:
             raise PartialBoardError(f"the region {reg.as_tuple()} cuts the board on the {' and '.join(sides)}: "
                                     "give a region (or window) that holds the whole board")
 
+    def _on_screen(self, lat: Lattice) -> Region:
+        """The board's cells, in screen pixels."""
+        x0, y0, x1, y1 = lat.bbox
+        reg = self.target.region
+        return Region(int(reg.left + x0), int(reg.top + y0), round(x1 - x0), round(y1 - y0))
+
     def _check_uncovered(self, reading: Reading) -> None:
         """Refuse a board that another window lies over or against: rows or
         columns under it would be missing from a board read as whole (a
@@ -255,10 +261,8 @@ class Runner:
         ask = getattr(self.screen, "covering", None)  # recorded and test screens have no windows
         if ask is None:
             return
-        lat, reg = reading.lattice, self.target.region
-        x0, y0, x1, y1 = lat.bbox
-        board = Region(int(reg.left + x0), int(reg.top + y0), int(round(x1 - x0)), int(round(y1 - y0)))
-        over = ask(board, int(np.ceil(COVER_PITCH * max(lat.px, lat.py))))
+        lat = reading.lattice
+        over = ask(self._on_screen(lat), int(np.ceil(COVER_PITCH * max(lat.px, lat.py))))
         if over:
             raise PartialBoardError(f"{' and '.join(over[:3])} lies over the board or against its edge, where more "
                                     "cells may be hidden: move it away from the game and run again")
@@ -474,9 +478,7 @@ class Runner:
         plan = self.game.player.plan(reading)
         self.t.solve += time.perf_counter() - t
         lat = reading.lattice
-        bx0, by0, bx1, by1 = lat.bbox
-        board = Region(int(self.target.region.left + bx0), int(self.target.region.top + by0),
-                       int(round(bx1 - bx0)), int(round(by1 - by0)))
+        board = self._on_screen(lat)
         self.board_region = board
         first = self._frame(img, "first capture")
         result = RunResult(reading, plan, self.t, board, first=first, final=first)
