@@ -95,6 +95,9 @@ def register(sub) -> None:
             p.add_argument("--timeout", type=number_in("--timeout", 0.05, 120), default=None, metavar="S",
                            help="how long the game may take to show a move (default: learned from the "
                                 "first moves, at most 6 s)")
+            for g in games.able("run"):  # the options one game takes, named for it
+                for flag, kw in g.player.options:
+                    p.add_argument(flag, **dict(kw, default=None, help=f"({g.name}) {kw['help']}"))
         p.set_defaults(func=func)
 
 
@@ -168,6 +171,7 @@ def run_cmd(args) -> int:
     from puzzlebot.bot.loop import Runner
 
     game = games.get(args.game, "run")
+    _game_options(args, game)
     screen = Screen()
     mouse = None if args.dry_run else Mouse(args.interval)
     target, prof = _target(args, game, screen)
@@ -207,6 +211,18 @@ def run_cmd(args) -> int:
         return 0
     print(f"{result.outcome}: {result.timings.line()}")
     return 0
+
+
+def _game_options(args, game) -> None:
+    """Give the game its own options; one of another game's is an error."""
+    from puzzlebot.bot import games
+    from puzzlebot.solvers.errors import InputError
+
+    for other in games.able("run"):
+        for flag, _ in other.player.options:
+            if other is not game and getattr(args, flag.lstrip("-").replace("-", "_"), None) is not None:
+                raise InputError(f"{flag} is an option of {other.name}, not of {game.name}")
+    game.player.configure(args)
 
 
 def _write_clicks(path: str, runner, mouse) -> None:

@@ -39,6 +39,13 @@ def test_usage_error_points_to_help():
     assert r.returncode == 2 and "--help" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_one_games_run_option_is_refused_for_another_before_the_screen():
+    r = run_cli("run", "tango", "--goal", "lit", "--dry-run")
+    assert r.returncode == 2 and r.stderr.strip() == "puzzlebot: --goal is an option of lights, not of tango"
+    r = run_cli("run", "lights", "--goal", "on")
+    assert r.returncode == 2 and "invalid choice: 'on'" in r.stderr and "Traceback" not in r.stderr
+
+
 @pytest.mark.parametrize(
     "text, message",
     [

@@ -6,12 +6,6 @@ Rectangles (judged by its own saved game)."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -24,6 +18,7 @@ from puzzlebot.vision.image_io import load_image
 from puzzlebot.vision.patches_reader import expected_values
 from puzzlebot.vision.patches_reader import read as read_patches
 
+from . import tatham
 from .helpers import DATA as SHARED_DATA
 from .helpers import ROOT, pmap, run_cli, shared_path
 
@@ -271,22 +266,11 @@ def test_a_patch_the_page_refuses_stops_the_run(patches_page):
 
 # --- Tatham's Rectangles (sgt-puzzles): the same rule, areas only, drawn as lines -------
 
-RECT = shutil.which("sgt-rect") or ("/usr/games/sgt-rect" if Path("/usr/games/sgt-rect").exists() else None)
-
-# Menu keys to "Game > Save...": F10 opens the Game menu; Save... is the sixth
-# item down (New, Restart, Specific, Random Seed, Load, Save).
-SAVE_KEYS = ["f10"] + ["down"] * 6 + ["enter"]
-
-
-def rect_saved(text: str) -> tuple[int, int, dict, list]:
+def rect_saved(fields: list[tuple[str, str]]) -> tuple[int, int, dict, list]:
     """(rows, cols, {cell: number}, the edges after the saved moves) from a
     Rectangles save file: its puzzle (DESC: numbers, letters for runs of
     empty cells, '_' between numbers side by side) and its moves
     ("R<x>,<y>,<w>,<h>" draws a rectangle's edges and clears those inside)."""
-    fields = []
-    for line in text.splitlines():
-        key, _, rest = line.partition(":")
-        fields.append((key.strip(), rest.partition(":")[2]))
     info = dict(fields)
     cols, rows = (int(v) for v in info["PARAMS"].split("x"))
     numbers, i, desc = {}, 0, info["DESC"]
@@ -347,32 +331,7 @@ def _edges_divide_by_the_rules(rows: int, cols: int, numbers: dict, edges) -> bo
 
 @pytest.fixture
 def rect_screen(tmp_path, monkeypatch):
-    """A virtual screen with openbox (GTK dialogs need a window manager to
-    take the keyboard) and Tatham's Rectangles on it."""
-    if RECT is None:
-        pytest.skip("Tatham's Rectangles is not installed (make test installs the Debian package sgt-puzzles)")
-    if shutil.which("Xvfb") is None or shutil.which("openbox") is None:
-        pytest.skip("Xvfb and openbox are needed (make test installs them)")
-    xvfb, display = launch.start_xvfb(1280, 800)
-    env = dict(os.environ, DISPLAY=display, HOME=str(tmp_path), NO_AT_BRIDGE="1")
-    wm = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1.0)
-    monkeypatch.setenv("DISPLAY", display)
-    games = []
-
-    def start(game_id: str) -> dict:
-        games.append(subprocess.Popen([RECT, game_id], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL))
-        time.sleep(2.0)
-        return env
-
-    yield start
-    for g in games:
-        g.terminate()
-        g.wait(timeout=10)
-    wm.terminate()
-    wm.wait(timeout=10)
-    launch.stop(xvfb)
+    yield from tatham.screen("sgt-rect", "Rectangles", tmp_path, monkeypatch)
 
 
 @pytest.mark.display
@@ -382,14 +341,6 @@ def test_bot_plays_tatham_rectangles(rect_screen, tmp_path):
     env = rect_screen("7x7#1234")
     r = run_cli("run", "patches", "--window", "Rectangles")
     assert r.returncode == 0, r.stderr
-    code = ("import time, pyautogui; pyautogui.FAILSAFE = False\n"
-            f"for k in {SAVE_KEYS!r}:\n    pyautogui.press(k); time.sleep(0.3)\n"
-            "time.sleep(1.0); pyautogui.write('rect.sav', interval=0.02); time.sleep(0.3); pyautogui.press('enter')\n")
-    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=60)
-    save = tmp_path / "rect.sav"
-    end = time.monotonic() + 10
-    while not save.exists() and time.monotonic() < end:
-        time.sleep(0.2)
-    rows, cols, numbers, edges = rect_saved(save.read_text())
+    rows, cols, numbers, edges = rect_saved(tatham.save(env, tmp_path, "rect.sav"))
     assert (rows, cols) == (7, 7) and len(numbers) >= 10
     assert _edges_divide_by_the_rules(rows, cols, numbers, edges)

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 import pytest
 
+from . import tatham
 from .helpers import run_cli as bot
 from .web_games import Page, Server, need_chromium, shared_game
 
@@ -171,3 +172,46 @@ def test_berson_five_boards(berson, tmp_path):
         page.click((x0 + x1) / 2, (y0 + y1) / 2)
         page.dt.wait_for("!puzzleSolved()", timeout=10)
         time.sleep(0.5)  # the new board fades in
+
+
+# --- Tatham's Flip (sgt-puzzles) ---------------------------------------------------------------------
+
+def flip_after_moves(fields: list[tuple[str, str]]) -> tuple[np.ndarray, list[str]]:
+    """The grid a Flip save file holds after its moves (1 = dark), and the
+    moves' kinds: DESC ends with the start grid in hex, a bit a square in
+    reading order, 1 for dark; "M<x>,<y>" flips a square and, in the
+    crosses game ("c" in PARAMS), its four neighbours."""
+    info = dict(fields)
+    cols, rows = (int(v) for v in info["PARAMS"].rstrip("cr").split("x"))
+    assert info["PARAMS"].endswith("c"), "not the crosses game"
+    bits = "".join(format(int(ch, 16), "04b") for ch in info["DESC"].split(",")[1])
+    grid = np.array([int(b) for b in bits[:rows * cols]]).reshape(rows, cols)
+    kinds = []
+    for key, value in fields:
+        if key == "MOVE":
+            kinds.append(value[0])
+            x, y = (int(v) for v in value[1:].split(","))
+            for dy, dx in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+                if 0 <= y + dy < rows and 0 <= x + dx < cols:
+                    grid[y + dy, x + dx] ^= 1
+    return grid, kinds
+
+
+@pytest.fixture
+def flip_screen(tmp_path, monkeypatch):
+    yield from tatham.screen("sgt-flip", "Flip", tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("seed", ["31337", "2718"])
+def test_tatham_flip_lit_to_the_last_square(flip_screen, tmp_path, seed):
+    """Flip's default game (5x5, crosses) asks for every square light: the
+    reader calls the light look lit, so `--goal lit`.  The game's saved
+    moves, replayed on its saved start, leave no dark square."""
+    env = flip_screen(f"5x5c#{seed}")
+    log = tmp_path / "clicks.json"
+    r = bot("run", "lights", "--window", "Flip", "--goal", "lit", "--clicks", str(log))
+    assert r.returncode == 0, f"exit {r.returncode}: {r.stderr}{r.stdout}"
+    bx, by, bw, bh = json.loads(log.read_text())["board"]
+    assert clicks_inside(log, (bx, by, bx + bw, by + bh))
+    grid, kinds = flip_after_moves(tatham.save(env, tmp_path, "flip.sav"))
+    assert set(kinds) == {"M"} and not grid.any(), grid

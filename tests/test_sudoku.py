@@ -6,12 +6,7 @@ Tatham's Solo, each judged by the game itself."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -25,6 +20,7 @@ from puzzlebot.vision.sudoku_reader import RED
 from puzzlebot.vision.sudoku_reader import read as read_sudoku
 
 from .helpers import DATA as SHARED_DATA
+from . import tatham
 from .helpers import ROOT, pmap, run_cli, shared_path
 
 FIXTURES = ROOT / "fixtures" / "sudoku"
@@ -261,21 +257,10 @@ def test_bot_plays_a_mini_sudoku_by_other_people(xvfb, dark):
 
 # --- Tatham's Solo (Debian's sgt-puzzles) ---------------------------------------------------
 
-SOLO = shutil.which("sgt-solo") or ("/usr/games/sgt-solo" if Path("/usr/games/sgt-solo").exists() else None)
-
-# Menu keys to Solo's "Game > Save...": F10 opens the Game menu, nothing chosen;
-# Save... is the sixth item down (New, Restart, Specific, Random Seed, Load, Save).
-SAVE_KEYS = ["f10"] + ["down"] * 6 + ["enter"]
-
-
-def solo_saved_grid(text: str) -> tuple[list[list[int]], list[list[int]], list[str]]:
+def solo_saved_grid(fields: list[tuple[str, str]]) -> tuple[list[list[int]], list[list[int]], list[str]]:
     """(givens, the grid after the saved moves, the move kinds) from a
     Solo save file: its puzzle (DESC: digits, and letters for runs of
     empty cells) and its moves ("R<col>,<row>,<digit>" fills a cell)."""
-    fields = []
-    for line in text.splitlines():
-        key, _, value = line.partition(":")
-        fields.append((key.strip(), value.partition(":")[2]))
     get = dict(fields)
     assert get["STATEPOS"] == get["NSTATES"], "the saved game is not at its latest move"
     desc = get["DESC"].split(",")[0]
@@ -308,40 +293,8 @@ def solo_saved_grid(text: str) -> tuple[list[list[int]], list[list[int]], list[s
 
 @pytest.fixture
 def solo_screen(tmp_path, monkeypatch):
-    """A virtual screen with openbox (GTK dialogs need a window manager to
-    take the keyboard) and Solo on it, 6x6 in 2x3 blocks, a fixed seed."""
-    if SOLO is None:
-        pytest.skip("Tatham's Solo is not installed (make test installs the Debian package sgt-puzzles)")
-    if shutil.which("Xvfb") is None or shutil.which("openbox") is None:
-        pytest.skip("Xvfb and openbox are needed (make test installs them)")
-    xvfb, display = launch.start_xvfb(1280, 800)
-    env = dict(os.environ, DISPLAY=display, HOME=str(tmp_path), NO_AT_BRIDGE="1")
-    wm = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1.0)
-    monkeypatch.setenv("DISPLAY", display)
-    games = []
-
-    def start(game_id: str):
-        games.append(subprocess.Popen([SOLO, game_id], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL))
-        time.sleep(2.0)
-        return env
-
-    yield start
-    for g in games:
-        g.terminate()
-        g.wait(timeout=10)
-    wm.terminate()
-    wm.wait(timeout=10)
-    launch.stop(xvfb)
-
-
-def _solo_save(env: dict, name: str) -> None:
-    """Save Solo's game through its own menu, as a user would."""
-    code = ("import time, pyautogui; pyautogui.FAILSAFE = False\n"
-            f"for k in {SAVE_KEYS!r}:\n    pyautogui.press(k); time.sleep(0.3)\n"
-            f"time.sleep(1.0); pyautogui.write({name!r}, interval=0.02); time.sleep(0.3); pyautogui.press('enter')\n")
-    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=60)
+    """Solo, 6x6 in 2x3 blocks, a fixed seed."""
+    yield from tatham.screen("sgt-solo", "Solo", tmp_path, monkeypatch)
 
 
 @pytest.mark.display
@@ -350,11 +303,6 @@ def test_bot_plays_tatham_solo(solo_screen, tmp_path, seed):
     env = solo_screen(f"2x3#{seed}")
     r = run_cli("run", "sudoku", "--window", "Solo")
     assert r.returncode == 0, r.stderr
-    _solo_save(env, "solo.sav")
-    save = tmp_path / "solo.sav"
-    end = time.monotonic() + 10
-    while not save.exists() and time.monotonic() < end:
-        time.sleep(0.2)
-    givens, grid, kinds = solo_saved_grid(save.read_text())
+    givens, grid, kinds = solo_saved_grid(tatham.save(env, tmp_path, "solo.sav"))
     assert set(kinds) == {"R"}  # digits typed into cells: no Solve command, no pencil marks
     assert all(all(row) for row in grid) and not violations(SudokuPuzzle(6, givens), grid)

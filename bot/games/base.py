@@ -175,6 +175,11 @@ class Player(ABC):
     default_window = ""  # a title pattern tried when no --window/--region/profile says where the game is
     run_examples = ""  # lines for the epilog of 'run'/'calibrate'
     labels: dict[int, str] = {}  # cell value -> a letter drawn on the hint picture
+    # (flag, argparse keywords) of 'run' that only this game takes (default None: not given)
+    options: tuple[tuple[str, dict], ...] = ()
+
+    def configure(self, args) -> None:
+        """Take this game's own 'run' options from the parsed arguments."""
 
     @abstractmethod
     def plan(self, reading: Reading) -> list[Action]:

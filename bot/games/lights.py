@@ -133,13 +133,22 @@ class LightsPlayer(Player):
   puzzlebot run enlight --window "Device Emulator - Enlight"
 """
 
+    options = (("--goal", {"choices": ("off", "lit"), "metavar": "off|lit",
+                           "help": "the look every light must end in: off (Lights Out, Enlight, GNOME Lights "
+                                   "Off; the default) or lit (Tatham's Flip: light every square)"}),)
+    goal = "off"
+
+    def configure(self, args) -> None:
+        self.goal = getattr(args, "goal", None) or "off"
+
     def plan(self, reading):
         import numpy as np
 
         from puzzlebot.solvers.lights.solve import LightsRules, apply_presses, solve
 
         rules = LightsRules(*reading.board.shape)
-        answer = solve(reading.board, rules)  # raises NoSolution (why) before any click
+        # to light every cell, put out every light of the board's complement: the same presses
+        answer = solve(reading.board if self.goal == "off" else 1 - reading.board, rules)  # NoSolution: why
         steps, board = [], reading.board.copy()
         for r, c in answer.cells():
             one = np.zeros_like(board)
