@@ -12,6 +12,7 @@ import shutil
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from puzzlebot.sim.cdp import DevToolsError
@@ -22,6 +23,7 @@ from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.tango.reader import read as read_tango
 from puzzlebot.vision.tango.reader import rows_text
 
+from . import tatham
 from .helpers import run_cli as bot
 from .helpers import shared_path
 from .web_games import Page, Server, need_chromium, shared_game
@@ -353,3 +355,58 @@ def test_bot_solves_emoji(emoji, size):
     page.dt.wait_for("document.body.innerText.includes('Complete!')", timeout=10)
     final = board_of(page.state(EMOJI_STATE))
     assert final.is_full() and check_solution(final, board_of(state)) == []
+
+
+# --- Tatham's Unruly (sgt-puzzles): the same rules with no signs, pieces drawn as fills ---------------
+
+def unruly_after_moves(fields: list[tuple[str, str]]) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """(the givens, the grid after the saved moves, the moves' kinds) from an
+    Unruly save file, 1 black, 0 white, -1 empty.  DESC: a letter per given,
+    its place in the alphabet the empty cells before it, upper case black;
+    "P<c>,<x>,<y>" sets a cell: 1 black, 0 white, anything else empty."""
+    info = dict(fields)
+    cols, rows = (int(v) for v in info["PARAMS"].rstrip("abcdefghijklmnopqrstuvwxyzU").split("x"))
+    givens = np.full(rows * cols, -1)
+    i = 0
+    for ch in info["DESC"]:
+        i += ord(ch.lower()) - ord("a")
+        if i >= rows * cols:
+            break
+        givens[i] = 1 if ch.isupper() else 0
+        i += 1
+    givens = givens.reshape(rows, cols)
+    grid, kinds = givens.copy(), []
+    for key, value in fields:
+        if key == "MOVE":
+            kinds.append(value[0])
+            c, x, y = value[1:].split(",")
+            grid[int(y), int(x)] = {"1": 1, "0": 0}.get(c, -1)
+    return givens, grid, kinds
+
+
+def unruly_solved(grid: np.ndarray) -> bool:
+    """Every cell black or white, each line half and half, no three alike side by side."""
+    n = grid.shape[0]
+    lines = list(grid) + list(grid.T)
+    return bool((grid >= 0).all() and all((line == 1).sum() * 2 == n for line in lines)
+                and all(not (line[i] == line[i + 1] == line[i + 2]) for line in lines for i in range(n - 2)))
+
+
+@pytest.fixture
+def unruly_screen(tmp_path, monkeypatch):
+    yield from tatham.screen("sgt-unruly", "Unruly", tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("game_id", ["8x8dt#777", "6x6dt#5", "10x10de#99"])
+def test_tatham_unruly_played_to_the_end(unruly_screen, tmp_path, game_id):
+    """Unruly's default game (8x8, trivial), a 6x6 and a 10x10 easy one: the pieces
+    are black and white fills, givens bevelled; read with no prior of that
+    look (the three fills, which is empty from the givens and the rules),
+    played by clicks.  The game's own saved moves, on its saved givens, fill
+    the grid by the rules, every given kept."""
+    env = unruly_screen(game_id)
+    r = bot("run", "tango", "--window", "Unruly")
+    assert r.returncode == 0, f"exit {r.returncode}: {r.stderr}{r.stdout}"
+    givens, grid, kinds = unruly_after_moves(tatham.save(env, tmp_path, "unruly.sav"))
+    assert set(kinds) == {"P"} and unruly_solved(grid), grid
+    assert (grid[givens >= 0] == givens[givens >= 0]).all()

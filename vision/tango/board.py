@@ -73,6 +73,9 @@ RIDGE_CONTRAST, RIDGE_REACH = 4.0, 2
 # clear of its box's sides) along CROSS_LINE of its length means the lattice
 # cuts through tiles: the cell does not count.
 CROSS_SPAN, CROSS_LINE = 0.12, 0.8
+# ... along this span of the cell's side too: the inner square a given's bevel
+# draws (Unruly's, from 0.25 to 0.75 of the side) is no line through the cell.
+CROSS_WHOLE = (0.06, 0.94)
 # A cell belongs to a board when at least this many of its sides show a
 # border (three: a marker box or a locked cell may hide one side).
 SIDES_NEEDED = 3
@@ -231,10 +234,18 @@ class SideEvidence:
             ts = np.linspace(lo, hi, 9)
             xs = (lat.x0 + (cs[None, :] + ts[:, None]) * lat.px).ravel()  # (9 * cols): every t's columns
             ys = (lat.y0 + (rs[None, :] + ts[:, None]) * lat.py).ravel()
-            down = self._segments(self.ridge_down, xs, ya, yb).reshape(rows, len(ts), cols)
-            across = self._segments(self.ridge_across, ys, xa, xb).T.reshape(len(ts), rows, cols)
-            straight = np.maximum(np.nan_to_num(down).max(axis=1), np.nan_to_num(across).max(axis=0))
-            straight = np.maximum(straight, 0.0)
+            wa, wb = CROSS_WHOLE
+            straight = None
+            for (y_a, y_b), (x_a, x_b) in (((ya, yb), (xa, xb)),
+                                           ((lat.y0 + (rs + wa) * lat.py, lat.y0 + (rs + wb) * lat.py),
+                                            (lat.x0 + (cs + wa) * lat.px, lat.x0 + (cs + wb) * lat.px))):
+                down = self._segments(self.ridge_down, xs, y_a, y_b).reshape(rows, len(ts), cols)
+                across = self._segments(self.ridge_across, ys, x_a, x_b).T.reshape(len(ts), rows, cols)
+                # per line position: the line must run along both spans (the middle and nearly the whole side)
+                d = np.nan_to_num(down)
+                a = np.nan_to_num(across)
+                straight = (d, a) if straight is None else (np.minimum(straight[0], d), np.minimum(straight[1], a))
+            straight = np.maximum(np.maximum(straight[0].max(axis=1), straight[1].max(axis=0)), 0.0)
             count = np.where(straight >= CROSS_LINE, 0, count)
         return np.where(known >= 3, count * 4 / np.maximum(known, 1), np.nan)
 

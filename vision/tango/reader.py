@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.solvers.tango.board import EMPTY, Edge, TangoBoard
+from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN, Edge, TangoBoard
 from puzzlebot.solvers.tango.rules import violations
 from puzzlebot.vision.board_checks import TOUCH_PITCH, Wholeness
 from puzzlebot.vision.colour_math import to_lab
@@ -41,6 +41,8 @@ from puzzlebot.vision.tango.cells import (
     sure_cells,
 )
 from puzzlebot.vision.tango.cells import read_cells as read_cell_looks
+from puzzlebot.vision.tango.fills import FillReading, Fills, read_fills
+from puzzlebot.vision.tango.fills import read_cells as read_fill_cells
 from puzzlebot.vision.tango.marks import read_marks
 
 # Cells are read at this many pixels a side (boards are scaled to it first):
@@ -96,6 +98,7 @@ class TangoLooks:
     edge_conf: dict[tuple[int, int, int, int], float] = field(default_factory=dict)
     covered: list[tuple[int, int]] = field(default_factory=list)  # read through a pointer
     unread: list[tuple[int, int]] = field(default_factory=list)  # unsure what they hold (else only if given)
+    fills: Fills | None = None  # pieces drawn as fills: the three fills learnt (else symbols)
 
 
 def rows_text(reading: Reading) -> list[str]:
@@ -193,11 +196,20 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     empty_grounds = np.stack([c.ground for c, v in zip(cells, cr.values.ravel()) if v == EMPTY] or
                              [cells[0].ground])
     spread = float(np.median(np.linalg.norm(empty_grounds - np.median(empty_grounds, axis=0), axis=1)))
+    odd = len(cr.odd_empty) >= max(ODD_GROUNDS_MIN, ODD_GROUNDS * (n * n))
+    if (odd or spread > GROUND_SPREAD) and not cr.looks:
+        # no symbol anywhere and cells of several fills: the fills may be the pieces
+        found, not_fills = read_fills(lab, local)
+        if found is not None:
+            return _filled_board(lab, local, lattice, found, cells, box, how, touches)
+        odd_why = f"; not pieces drawn as fills either: {not_fills}"
+    else:
+        odd_why = ""
     if spread > GROUND_SPREAD:
-        raise NoBoardError("no Tango board: the cells are coloured regions (another game?)")
-    if len(cr.odd_empty) >= max(ODD_GROUNDS_MIN, ODD_GROUNDS * (n * n)):
+        raise NoBoardError(f"no Tango board: the cells are coloured regions (another game?){odd_why}")
+    if odd:
         raise NoBoardError(f"no Tango board: {len(cr.odd_empty)} cells without a symbol are filled in another "
-                           "colour than the rest (lit and unlit lights? another game)")
+                           f"colour than the rest (lit and unlit lights? another game){odd_why}")
     if "no sun/moon cue" in cr.pieces:
         raise NoBoardError(f"no Tango board: {cr.pieces}")
     piece_cells = [i for i, c in enumerate(cells) if c.ink_share > PIECE_INK]
@@ -249,11 +261,49 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     return Reading(board, state, lattice, unsure, tuple(touches), looks)
 
 
+def _filled_board(lab: np.ndarray, local: Lattice, lattice: Lattice, found: FillReading, cells: list[Cell],
+                  box: float, how: str, touches: list[str]) -> Reading:
+    """The Reading of a board whose pieces are fills (see :mod:`.fills`)."""
+    n = lattice.rows
+    board = TangoBoard.empty(n)
+    for r in range(n):
+        for c in range(n):
+            board.cells[r][c] = int(found.values[r, c])
+            board.locked[r][c] = bool(found.locked[r, c])
+    holding = {(r, c) for r in range(n) for c in range(n) if found.values[r, c] != EMPTY}
+    mark_why: dict = {}
+    marks = read_marks(lab, local, [c.ground for c in cells], lines=box >= 1.0, scale=lattice.px / READ_PITCH,
+                       pieces=holding, why=mark_why)
+    edges, edge_conf, unsure = [], {}, {}
+    for key, (kind, conf) in sorted(marks.items()):
+        edge_conf[key] = conf
+        if conf < EDGE_SURE:
+            unsure[key] = mark_why.get(key) or f"the mark is unclear (confidence {conf:.2f})"
+        elif kind is not None:
+            edges.append(Edge(*key, kind))
+    board.edges = edges
+    broken = violations(board.givens())
+    if broken:
+        raise NoBoardError(f"no Tango board: its givens would break Tango's rules ({broken[0].text})")
+    state = found.values.copy()
+    for rc in found.unsure:
+        unsure[rc] = "its fill is like none of the three"
+        state[rc] = -1
+    dark = float(found.fills.colours[0][0]) < DARK_L
+    cr = CellReading(found.values, found.locked, (state >= 0).astype(np.float32), found.unsure, [], [], [SUN, MOON],
+                     found.fills.why, "givens: a pattern inside the fill")
+    looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how + ", pieces as fills", cr.pieces, cr.givens,
+                       edge_conf, fills=found.fills)
+    return Reading(board, state, lattice, unsure, tuple(touches), looks)
+
+
 def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
     """Every cell of a fresh capture, against the looks learned when the
     board was read: EMPTY, SUN or MOON, or -1 where it cannot be told
     (mid-animation, covered).  What the bot checks before and after each move.
     ``only``: a mask of the cells to read (the others come back -1)."""
+    if reading.looks.fills is not None:
+        return read_fill_cells(img, lat, reading.looks.fills, only)
     where = [(r, c) for r in range(lat.rows) for c in range(lat.cols) if only is None or only[r, c]]
     out = np.full((lat.rows, lat.cols), -1, np.int64)
     if not where:

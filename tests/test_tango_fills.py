@@ -1,0 +1,99 @@
+"""Tango boards whose pieces are fills (as Tatham's Unruly draws them),
+drawn here in several colourings: read whole against the board drawn,
+givens told by their bevel, the empty fill told by the givens and the
+rules; boards where that cannot be told are refused, never guessed."""
+
+from __future__ import annotations
+
+import random
+
+import cv2
+import numpy as np
+import pytest
+
+from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN, TangoBoard
+from puzzlebot.solvers.tango.search import count_solutions
+from puzzlebot.vision.errors import NoBoardError
+from puzzlebot.vision.tango.reader import read, read_cells
+
+PITCH, MARGIN = 40, 30
+# (page, empty, first piece, second piece, grid line), BGR
+LOOKS = {
+    "unruly": ((230, 230, 230), (128, 128, 128), (51, 51, 51), (216, 216, 216), (80, 80, 80)),
+    "coloured": ((250, 250, 250), (200, 200, 200), (60, 60, 200), (200, 120, 40), (255, 255, 255)),
+    "dark": ((30, 30, 30), (70, 70, 70), (20, 160, 240), (240, 240, 240), (10, 10, 10)),
+}
+
+
+def draw(values: np.ndarray, locked: np.ndarray, look: str) -> np.ndarray:
+    page, empty, first, second, line = LOOKS[look]
+    n = values.shape[0]
+    side = n * PITCH + 2 * MARGIN
+    img = np.full((side, side, 3), page, np.uint8)
+    cv2.rectangle(img, (MARGIN - 3, MARGIN - 3), (MARGIN + n * PITCH + 2, MARGIN + n * PITCH + 2), line, -1)
+    for r in range(n):
+        for c in range(n):
+            x, y = MARGIN + c * PITCH, MARGIN + r * PITCH
+            fill = {EMPTY: empty, SUN: first, MOON: second}[int(values[r, c])]
+            cv2.rectangle(img, (x + 1, y + 1), (x + PITCH - 2, y + PITCH - 2), fill, -1)
+            if locked[r, c]:  # a bevel, as Unruly draws one: a darker and a lighter line round an inner square
+                q = PITCH // 4
+                darker = tuple(max(0, v - 25) for v in fill)
+                lighter = tuple(min(255, v + 25) for v in fill)
+                cv2.line(img, (x + q, y + q), (x + PITCH - q, y + q), darker, 1)
+                cv2.line(img, (x + q, y + q), (x + q, y + PITCH - q), darker, 1)
+                cv2.line(img, (x + PITCH - q, y + q), (x + PITCH - q, y + PITCH - q), lighter, 1)
+                cv2.line(img, (x + q, y + PITCH - q), (x + PITCH - q, y + PITCH - q), lighter, 1)
+    return img
+
+
+def puzzle(n: int, seed: int, placed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(cells shown, locked, solution): a random full board by Tango's rules,
+    a third of its cells given, ``placed`` more shown as if played."""
+    rng = random.Random(seed)
+    sol = np.array(count_solutions(TangoBoard.empty(n), limit=1, rng=rng).solution, np.int64)
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    shown = rng.sample(cells, n * n // 3 + placed)
+    values = np.full((n, n), EMPTY, np.int64)
+    locked = np.zeros((n, n), bool)
+    for i, rc in enumerate(shown):
+        values[rc] = sol[rc]
+        locked[rc] = i < n * n // 3
+    return values, locked, sol
+
+
+@pytest.mark.parametrize("look", sorted(LOOKS))
+@pytest.mark.parametrize("n, seed, placed", [(6, 1, 0), (8, 2, 5), (10, 3, 12)])
+def test_a_filled_board_is_read_whole(look, n, seed, placed):
+    values, locked, sol = puzzle(n, seed, placed)
+    rd = read(draw(values, locked, look))
+    assert rd.looks.fills is not None and not rd.unsure, rd.unsure
+    # the darker piece is the first: flip the drawn values when the first fill drawn is the lighter
+    page, empty, first, second, _ = LOOKS[look]
+    swap = sum(first) > sum(second)
+    want = np.where(values == EMPTY, EMPTY, np.where((values == SUN) ^ swap, SUN, MOON))
+    assert (rd.state == want).all(), (rd.state, want)
+    assert (np.array(rd.board.locked) == locked).all()
+    # between moves: the solution drawn, read against the fills learnt
+    full = draw(sol, locked, look)
+    want_full = np.where((sol == SUN) ^ swap, SUN, MOON)
+    assert (read_cells(full, rd.lattice, rd) == want_full).all()
+
+
+def test_two_fills_and_nothing_else_are_no_tango_board():
+    """Lit and unlit lights look like a full board of two pieces: refused."""
+    rng = np.random.default_rng(5)
+    values = rng.integers(1, 3, (6, 6))
+    with pytest.raises(NoBoardError):
+        read(draw(values, np.zeros((6, 6), bool), "unruly"))
+
+
+def test_the_empty_fill_that_cannot_be_told_is_not_guessed():
+    """No givens marked and pieces placed so that any of the three fills
+    could be the empty one by the rules: refused, not read."""
+    values = np.array([[EMPTY, SUN, MOON, EMPTY],
+                       [MOON, EMPTY, SUN, MOON],
+                       [SUN, MOON, EMPTY, SUN],
+                       [EMPTY, SUN, MOON, EMPTY]])
+    with pytest.raises(NoBoardError, match="more than one fill"):
+        read(draw(values, np.zeros((4, 4), bool), "unruly"))
