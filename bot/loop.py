@@ -45,6 +45,8 @@ from puzzlebot.vision.frames import Frame
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.reading import Reading
 
+# Between looks at the board after a probe (s): the game's answer is awaited.
+PROBE_POLL = 0.02
 # A window this close to the board (pitches) may hide a row or column of it.
 COVER_PITCH = 1.0
 # A saved lattice may differ from the one measured now by this much (pixels)
@@ -245,6 +247,46 @@ class Runner:
             sides = whole.cut + whole.continues
             raise PartialBoardError(f"the region {reg.as_tuple()} cuts the board on the {' and '.join(sides)}: "
                                     "give a region (or window) that holds the whole board")
+
+    def _probe(self, reading: Reading, probe: Action, watch: Region, wlat: Lattice, ref: np.ndarray,
+               ring: np.ndarray, bounds: safety.Bounds) -> Reading:
+        """Try ``probe`` and learn from the game's answer what the reading
+        could not tell (the player's :meth:`learn`): every point proven, the
+        board checked before, watched until it settles after."""
+        on = cell_name(probe.cell)
+        now = self._grab(watch)
+        if self._frame_moved(now, ref, ring):
+            raise Stopped(f"before trying {on}: the board's surroundings changed; stopped")
+        state = self.game.reader.read_cells(now, wlat, reading)
+        if not np.array_equal(state, probe.before):
+            raise Stopped(f"before trying {on}: the board is not as read (the game changed); stopped")
+        gesture = safety.prove(probe, reading.lattice, self.map, bounds)
+        park = self._park_point(reading.lattice, bounds)
+        t = time.perf_counter()
+        self.mouse.perform(gesture)
+        self.t.actions += 1
+        self.t.clicks += probe.presses
+        if park is not None:
+            self.mouse.move(*park)
+        self.t.click += time.perf_counter() - t
+        start, prev = time.perf_counter(), None
+        while True:  # until the cell shows something new and the board holds still
+            seen = self.game.reader.read_cells(self._grab(watch), wlat, reading)
+            if prev is not None and np.array_equal(seen, prev) and (seen >= 0).all() and \
+                    seen[probe.cell] != probe.before[probe.cell]:
+                break
+            if time.perf_counter() - start > self._ceiling():
+                raise Stopped(f"after trying {gesture.what}: the board did not settle on something readable "
+                              f"within {self._ceiling():.1f} s; stopped")
+            prev = seen
+            time.sleep(PROBE_POLL)
+        self.t.waiting += time.perf_counter() - start
+        self.t.settle.append(time.perf_counter() - start)
+        learnt, why = self.game.player.learn(reading, probe, seen)
+        if learnt is None:
+            raise Stopped(f"after trying {gesture.what}: {why}; stopped")
+        self.say(f"learnt from the game: {why}")
+        return learnt
 
     def _on_screen(self, lat: Lattice) -> Region:
         """The board's cells, in screen pixels."""
@@ -493,6 +535,15 @@ class Runner:
         shot, got = None, None  # the last action's settled capture and its cells: this action's "before"
         if self.target.window is not None:
             raise_window(self.target.window)  # in front before the first action, where the platform allows
+        probe = self.game.player.probe(reading, plan)
+        if probe is not None:
+            window = self.target.current_window()
+            reading = self._probe(reading, probe, watch, wlat, ref, ring,
+                                  safety.Bounds(self.target.region, screens, window))
+            t = time.perf_counter()
+            plan = self.game.player.plan(reading)
+            self.t.solve += time.perf_counter() - t
+            result.reading, result.plan = reading, plan
         for i, action in enumerate(plan):
             on = cell_name(action.cell)
             before = self.target.region

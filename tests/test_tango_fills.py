@@ -11,6 +11,8 @@ import cv2
 import numpy as np
 import pytest
 
+from puzzlebot.bot.loop import Runner, Target
+from puzzlebot.calibration.mapping import Region
 from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN, TangoBoard
 from puzzlebot.solvers.tango.search import count_solutions
 from puzzlebot.vision.errors import NoBoardError
@@ -97,3 +99,91 @@ def test_the_empty_fill_that_cannot_be_told_is_not_guessed():
                        [EMPTY, SUN, MOON, EMPTY]])
     with pytest.raises(NoBoardError, match="more than one fill"):
         read(draw(values, np.zeros((4, 4), bool), "unruly"))
+
+
+# --- the bot learns a click's cycle from the game -------------------------------------------------
+
+SCREEN = Region(0, 0, 1000, 800)
+
+
+def unique_puzzle(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(givens shown, locked, solution): givens added in random order until
+    the puzzle has one answer."""
+    rng = random.Random(seed)
+    sol = np.array(count_solutions(TangoBoard.empty(n), limit=1, rng=rng).solution, np.int64)
+    board = TangoBoard.empty(n)
+    for r, c in rng.sample([(r, c) for r in range(n) for c in range(n)], n * n):
+        board.cells[r][c], board.locked[r][c] = int(sol[r, c]), True
+        if count_solutions(board, limit=2).count == 1:
+            break
+    return np.array(board.cells, np.int64), np.array(board.locked, bool), sol
+
+
+class FilledGame:
+    """A filled-cells Tango board on a screen: a click moves a free cell on
+    around ``cycle`` (values as drawn: SUN the darker fill, MOON the lighter)."""
+
+    def __init__(self, values, locked, cycle):
+        self.values, self.locked, self.cycle = values.copy(), locked, cycle
+        n = values.shape[0]
+        side = n * PITCH + 2 * MARGIN
+        self.region = Region(150, 100, side, side)
+        self.pos, self.clicks = (5, 5), 0
+
+    # the screen
+    bounds = SCREEN
+
+    def grab(self, region: Region) -> np.ndarray:
+        full = np.full((SCREEN.height, SCREEN.width, 3), 255, np.uint8)
+        g = self.region
+        full[g.top:g.top + g.height, g.left:g.left + g.width] = draw(self.values, self.locked, "unruly")
+        return full[region.top:region.top + region.height, region.left:region.left + region.width].copy()
+
+    # the mouse
+    def check_not_in_corner(self):
+        pass
+
+    def screens(self):
+        return [SCREEN]
+
+    def position(self):
+        return self.pos
+
+    def move(self, x, y):
+        self.pos = (x, y)
+
+    def perform(self, gesture):
+        for ev in gesture.events:
+            if ev[0] == "move":
+                self.pos = ev[1:]
+            elif ev[0] == "click":
+                self.clicks += 1
+                r = int((ev[2] - self.region.top - MARGIN) // PITCH)
+                c = int((ev[1] - self.region.left - MARGIN) // PITCH)
+                if not self.locked[r, c]:
+                    k = self.cycle.index(int(self.values[r, c]))
+                    self.values[r, c] = self.cycle[(k + 1) % 3]
+
+
+def full_by_the_rules(values: np.ndarray) -> bool:
+    n = values.shape[0]
+    lines = list(values) + list(values.T)
+    return bool((values != EMPTY).all() and all((line == SUN).sum() * 2 == n for line in lines)
+                and all(not (line[i] == line[i + 1] == line[i + 2]) for line in lines for i in range(n - 2)))
+
+
+@pytest.mark.parametrize("cycle, learnt", [((EMPTY, SUN, MOON), "darker fill first, as guessed"),
+                                           ((EMPTY, MOON, SUN), "lighter fill first")])
+def test_the_bot_learns_which_piece_a_click_puts_and_solves(cycle, learnt):
+    """No look says which fill a first click puts: the bot clicks once, sees,
+    and plays the rest by what it saw, whichever way the game cycles."""
+    from puzzlebot.bot import games
+
+    values, locked, sol = unique_puzzle(6, 11)
+    game = FilledGame(values, locked, cycle)
+    said = []
+    runner = Runner(games.get("tango"), game, game, Target(game.region), timeout=0.5, say=said.append)
+    result = runner.run()
+    assert result.outcome == "solved", result.outcome
+    assert any(learnt in m for m in said), said
+    assert full_by_the_rules(game.values) and (game.values[locked] == values[locked]).all()

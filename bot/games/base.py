@@ -181,6 +181,18 @@ class Player(ABC):
     def configure(self, args) -> None:
         """Take this game's own 'run' options from the parsed arguments."""
 
+    def probe(self, reading: Reading, plan: list[Action]) -> Action | None:
+        """An action to try first when the reading leaves unknown how the game
+        answers one (which piece a first click puts, when no look says which
+        is which): the bot performs it, waits for the board to settle and
+        gives what it shows to :meth:`learn`.  None: nothing to learn."""
+        return None
+
+    def learn(self, reading: Reading, probe: Action, seen) -> tuple[Reading | None, str]:
+        """(the reading made right by what the game showed after ``probe``,
+        what was learnt), or (None, why the game's answer fits no rule)."""
+        return reading, ""
+
     @abstractmethod
     def plan(self, reading: Reading) -> list[Action]:
         """The actions that solve the board read, each with the whole board

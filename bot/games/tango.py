@@ -184,6 +184,48 @@ class TangoPlayer(Player):
         target = np.array(answer.solution.cells, dtype=np.int64)
         return click_plan(reading.state, target, 3, np.array(board.locked, bool))
 
+    def probe(self, reading, plan):
+        """Pieces drawn as fills carry no sun or moon cue: the darker is taken
+        as the first of a click's cycle until the game's answer to one click
+        (the plan's first that puts a piece on an empty cell) says which."""
+        from puzzlebot.solvers.tango.board import EMPTY
+
+        fills = getattr(reading.looks, "fills", None)
+        if fills is None or fills.first_known:
+            return None
+        return next((a for a in plan if a.presses == 1 and a.before[a.cell] == EMPTY), None)
+
+    def learn(self, reading, probe, seen):
+        import copy
+        import dataclasses
+
+        import numpy as np
+
+        from puzzlebot.bot.actions import cell_name
+        from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
+
+        on = cell_name(probe.cell)
+        others = (seen != probe.before)
+        others[probe.cell] = False
+        if others.any():
+            r, c = (int(v) for v in np.argwhere(others)[0])
+            return None, f"a click on {on} changed r{r + 1}c{c + 1} too: not one cell's cycle"
+        got = int(seen[probe.cell])
+        if got not in (SUN, MOON):
+            return None, f"a click on {on} put no piece there"
+        fills = reading.looks.fills
+        board = copy.deepcopy(reading.board)
+        if got == SUN:
+            state, colours, why = seen.copy(), fills.colours, f"a click puts the darker fill first, as guessed ({on})"
+        else:  # the lighter fill comes first: every piece read is the other one
+            swap = np.array([EMPTY, MOON, SUN])
+            state = np.where(seen >= 0, swap[np.clip(seen, 0, 2)], seen)
+            board.cells = [[int(swap[v]) for v in row] for row in board.cells]
+            colours, why = fills.colours[[0, 2, 1]], f"a click puts the lighter fill first ({on}): suns and moons swapped"
+        board.cells[probe.cell[0]][probe.cell[1]] = SUN
+        looks = dataclasses.replace(reading.looks, fills=dataclasses.replace(fills, colours=colours, first_known=True))
+        return dataclasses.replace(reading, board=board, state=state, looks=looks), why
+
 
 class TangoScorer(Scorer):
     def has_board(self, label):

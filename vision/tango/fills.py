@@ -47,6 +47,7 @@ class Fills:
 
     colours: np.ndarray  # 3 x 3 Lab, in the order EMPTY, SUN, MOON
     why: str
+    first_known: bool = False  # whether the game showed which piece a first click puts (SUN)
 
 
 @dataclass
