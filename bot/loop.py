@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzlebot.bot import safety
-from puzzlebot.bot.actions import Action, cell_name
+from puzzlebot.bot.actions import Action, Click, cell_name
 from puzzlebot.bot.games import Game
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.calibration.windows import Window, WindowError, raise_window, window_by_id
@@ -45,6 +45,9 @@ from puzzlebot.vision.frames import Frame
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.reading import Reading
 
+# In a game seen to redraw at once, up to this many clicks are sent together
+# and then checked together (the board must show all of them).
+BATCH = 6
 # Between looks at the board after a probe (s): the game's answer is awaited.
 PROBE_POLL = 0.02
 # A window this close to the board (pitches) may hide a row or column of it.
@@ -248,6 +251,15 @@ class Runner:
             raise PartialBoardError(f"the region {reg.as_tuple()} cuts the board on the {' and '.join(sides)}: "
                                     "give a region (or window) that holds the whole board")
 
+    def _batches(self, action: Action, following: Action, batched: int) -> bool:
+        """Whether ``following`` goes right after ``action``, unchecked: in a
+        game seen to redraw at once, clicks on other cells than the batch's
+        (up to BATCH of them) are sent together and the board is checked
+        once they all show; a click a game lost stops the run there."""
+        if not (self.static is True and isinstance(action, Click) and isinstance(following, Click)):
+            return False
+        return batched + 1 < BATCH and following.cell != action.cell
+
     def _probe(self, reading: Reading, probe: Action, watch: Region, wlat: Lattice, ref: np.ndarray,
                ring: np.ndarray, bounds: safety.Bounds) -> Reading:
         """Try ``probe`` and learn from the game's answer what the reading
@@ -259,7 +271,9 @@ class Runner:
             raise Stopped(f"before trying {on}: the board's surroundings changed; stopped")
         state = self.game.reader.read_cells(now, wlat, reading)
         if not np.array_equal(state, probe.before):
-            raise Stopped(f"before trying {on}: the board is not as read (the game changed); stopped")
+            rr, cc = (int(v) for v in np.argwhere(state != probe.before)[0])
+            raise Stopped(f"before trying {on}: r{rr + 1}c{cc + 1} shows {self._name(state[rr, cc])}, read as "
+                          f"{self._name(probe.before[rr, cc])} (the game changed); stopped")
         gesture = safety.prove(probe, reading.lattice, self.map, bounds)
         park = self._park_point(reading.lattice, bounds)
         t = time.perf_counter()
@@ -544,27 +558,29 @@ class Runner:
             plan = self.game.player.plan(reading)
             self.t.solve += time.perf_counter() - t
             result.reading, result.plan = reading, plan
+        batched = 0  # clicks sent since the board was last seen to settle (a batch)
         for i, action in enumerate(plan):
             on = cell_name(action.cell)
             before = self.target.region
             window = self.target.current_window(follow=True)  # one lookup an action
             if self.target.region != before:  # the window moved: follow it, and look afresh there
                 watch, wlat, ref = self._follow(lat, result, before)
-                shot = None
+                shot, batched = None, 0
             bounds = safety.Bounds(self.target.region, screens, window)
-            now = shot if shot is not None else self._grab(watch)
-            if self._frame_moved(now, ref, ring):
-                self.target.current_window()
-                raise Stopped(f"before acting on {on}: the board's surroundings changed (the board "
-                              "moved, or something covers it); stopped")
-            t = time.perf_counter()
-            state = got if shot is not None else self.game.reader.read_cells(now, wlat, reading)
-            self.t.verify += time.perf_counter() - t
-            if not np.array_equal(state, action.before):
-                rr, cc = (int(v) for v in np.argwhere(state != action.before)[0])
-                raise Stopped(f"before acting on {on}: r{rr + 1}c{cc + 1} shows "
-                              f"{self._name(state[rr, cc])}, expected {self._name(action.before[rr, cc])} "
-                              "(the window moved or the game changed); stopped")
+            if not batched:  # the board as it is now; within a batch, as the batch's first look saw it
+                now = shot if shot is not None else self._grab(watch)
+                if self._frame_moved(now, ref, ring):
+                    self.target.current_window()
+                    raise Stopped(f"before acting on {on}: the board's surroundings changed (the board "
+                                  "moved, or something covers it); stopped")
+                t = time.perf_counter()
+                state = got if shot is not None else self.game.reader.read_cells(now, wlat, reading)
+                self.t.verify += time.perf_counter() - t
+                if not np.array_equal(state, action.before):
+                    rr, cc = (int(v) for v in np.argwhere(state != action.before)[0])
+                    raise Stopped(f"before acting on {on}: r{rr + 1}c{cc + 1} shows "
+                                  f"{self._name(state[rr, cc])}, expected {self._name(action.before[rr, cc])} "
+                                  "(the window moved or the game changed); stopped")
             gesture = safety.prove(action, lat, self.map, bounds)  # every point, before any is used
             park = self._park_point(lat, bounds)
             t = time.perf_counter()
@@ -574,8 +590,12 @@ class Runner:
             if park is not None:
                 self.mouse.move(*park)  # the pointer must not cover the cells we check
             self.t.click += time.perf_counter() - t
-            t = time.perf_counter()
             last = i == len(plan) - 1
+            if not last and self._batches(action, plan[i + 1], batched):
+                batched += 1  # the next click goes at once; the batch is checked as a whole
+                continue
+            batched = 0
+            t = time.perf_counter()
             got, shot, how = self._settle(watch, wlat, reading, action.after, ref, ring, last,
                                           wlat.cell_means(now), state)
             self.t.waiting += time.perf_counter() - t

@@ -254,6 +254,52 @@ def test_a_drag_the_game_ignores_stops_the_run_naming_the_cell():
     assert "key" not in [e[0] for e in mouse.events]  # nothing after the failed action
 
 
+def one_click_each(state):
+    """A click on every cell in reading order (each adds one)."""
+    plan, cur = [], state.copy()
+    for r in range(4):
+        for c in range(4):
+            after = cur.copy()
+            after[r, c] = (after[r, c] + 1) % 4
+            plan.append(Click((r, c), before=cur, after=after))
+            cur = after
+    return plan
+
+
+class CountingScreen(FakeScreen):
+    def __init__(self, game):
+        super().__init__(game)
+        self.grabs = 0
+
+    def grab(self, region):
+        self.grabs += 1
+        return super().grab(region)
+
+
+def test_a_game_that_redraws_at_once_gets_its_clicks_in_batches_each_checked():
+    """After the first moves show the game redraws at once, clicks go in
+    batches of loop.BATCH and the board is checked after each batch: fewer
+    looks, the same end."""
+    from puzzlebot.bot.loop import BATCH, STATIC_LEARN
+
+    game = DrawnGame(board())
+    mouse, screen = RecordingMouse(game), CountingScreen(game)
+    runner = Runner(grey(one_click_each), screen, mouse, Target(REGION), timeout=0.3, say=lambda m: None)
+    result = runner.run()
+    assert result.outcome == "solved" and (game.state == (board() + 1) % 4).all()
+    assert runner.static is True and result.timings.clicks == 16
+    # fewer looks at the screen than clicks (each alone: 23 looks here, at least one a click)
+    assert screen.grabs < 16 and BATCH > 1 and STATIC_LEARN < 16
+
+
+def test_a_click_lost_in_a_batch_stops_the_run_naming_the_cell():
+    runner, mouse, game = play(board(), one_click_each, deaf={(2, 3)})
+    with pytest.raises(Stopped, match=r"r3c4 did not change as predicted"):
+        runner.run()
+    clicked = [e for e in mouse.events if e[0] == "click"]
+    assert len(clicked) < 16  # stopped at the end of that batch, not at the end of the plan
+
+
 def test_a_board_that_differs_before_an_action_stops_before_it():
     def plan_of(state):
         wrong = state.copy()

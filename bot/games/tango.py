@@ -188,12 +188,18 @@ class TangoPlayer(Player):
         """Pieces drawn as fills carry no sun or moon cue: the darker is taken
         as the first of a click's cycle until the game's answer to one click
         (the plan's first that puts a piece on an empty cell) says which."""
-        from puzzlebot.solvers.tango.board import EMPTY
+        from puzzlebot.bot.actions import Click
+        from puzzlebot.solvers.tango.board import EMPTY, SUN
 
         fills = getattr(reading.looks, "fills", None)
         if fills is None or fills.first_known:
             return None
-        return next((a for a in plan if a.presses == 1 and a.before[a.cell] == EMPTY), None)
+        cell = next((a.cell for a in plan if a.presses == 1 and reading.state[a.cell] == EMPTY), None)
+        if cell is None:
+            return None
+        after = reading.state.copy()
+        after[cell] = SUN
+        return Click(cell, before=reading.state, after=after)  # on the board as it is now
 
     def learn(self, reading, probe, seen):
         import copy
