@@ -83,6 +83,11 @@ def register(sub) -> None:
                            help="the window holding the game: a title pattern, or 'active'")
         where.add_argument("--app", metavar="NAME", help="the window of the program NAME")
         p.add_argument("--profile", metavar="FILE", help="calibration file (default ~/.config/puzzlebot/profile.json)")
+        if name == "calibrate":
+            p.add_argument("--probe", action="store_true",
+                           help="also learn from the game what no look tells (which piece a click puts, for "
+                                "pieces drawn as plain fills): one cell is clicked through and put back as it "
+                                "was; kept in the profile, so 'run' does not ask again")
         if name == "run":
             p.add_argument("--dry-run", action="store_true", help="read and solve, print the plan; never touch the mouse")
             p.add_argument("--hint", metavar="OUT.png",
@@ -177,7 +182,8 @@ def run_cmd(args) -> int:
     target, prof = _target(args, game, screen)
     scale = _scale(screen, mouse)
     runner = Runner(game, screen, mouse, target, scale, prof.lattice if prof else None, args.timeout,
-                    say=lambda m: print(m, file=sys.stderr), expect_scale=prof.scale if prof and mouse else None)
+                    say=lambda m: print(m, file=sys.stderr), expect_scale=prof.scale if prof and mouse else None,
+                    facts=prof.learnt if prof else None)
     where = f"window {target.window.title!r} at {target.region.as_tuple()}" if target.window else (
         f"the calibrated region {target.region.as_tuple()}" if prof else
         f"the whole screen {target.region.as_tuple()}" if target.region == screen.bounds else
@@ -293,7 +299,14 @@ def calibrate_cmd(args) -> int:
     bottom = int(min(b.top + b.height, target.region.top + y1 + m))
     region = Region(left, top, right - left, bottom - top)
     local = lat.shifted(left - target.region.left, top - target.region.top)
-    prof = profiles.Profile(game.name, region, scale, local, args.window)
+    facts = {}
+    if args.probe:
+        from puzzlebot.bot.actuate import Mouse
+
+        prober = Runner(game, screen, Mouse(0.02), target, scale, say=lambda m: print(m, file=sys.stderr))
+        facts, taught = prober.probe_and_put_back(reading)
+        print(f"{game.name}: {taught}", file=sys.stderr)
+    prof = profiles.Profile(game.name, region, scale, local, args.window, facts)
     path = profiles.save(prof, Path(args.profile) if args.profile else None)
     print(f"{game.name}: {lat.rows}x{lat.cols} board at screen {region.as_tuple()}, scale {scale}; saved to {path}")
     return 0

@@ -189,8 +189,9 @@ def compare_lattices(measured: Lattice, saved: Lattice) -> str | None:
 class Runner:
     def __init__(self, game: Game, screen, mouse, target: Target, scale: float = 1.0,
                  expect: Lattice | None = None, timeout: float | None = None, say=print,
-                 expect_scale: float | None = None):
+                 expect_scale: float | None = None, facts: dict[str, str] | None = None):
         self.game, self.screen, self.mouse, self.target = game, screen, mouse, target
+        self.facts = facts or {}  # what an earlier probe taught (a saved profile's)
         self.scale = scale
         self.map = ScreenMap(target.region, scale)
         self.expect = expect  # a saved profile's lattice: a hint to check, never the truth
@@ -301,6 +302,35 @@ class Runner:
             raise Stopped(f"after trying {gesture.what}: {why}; stopped")
         self.say(f"learnt from the game: {why}")
         return learnt
+
+    def probe_and_put_back(self, reading: Reading) -> tuple[dict[str, str], str]:
+        """'calibrate --probe': try the player's probe on the board read,
+        learn from the game's answer, and put the cell back as it was (the
+        board checked after).  Returns (the facts to keep, what was learnt);
+        no facts when the looks already tell everything."""
+        probe = self.game.player.probe(reading, self.game.player.plan(reading))
+        if probe is None:
+            return {}, "nothing to learn: the board's looks tell everything a move needs"
+        watch, wlat = self._watch_region(reading.lattice)
+        ref = self._grab(watch)
+        ring = self._ring_mask(ref.shape[:2], wlat)
+        screens = self._screens()
+        if self.target.window is not None:
+            raise_window(self.target.window)
+        bounds = safety.Bounds(self.target.region, screens, self.target.current_window())
+        learnt = self._probe(reading, probe, watch, wlat, ref, ring, bounds)
+        back = self.game.player.put_back(learnt, probe)
+        if back is not None:
+            self.mouse.perform(safety.prove(back, reading.lattice, self.map, bounds))
+            park = self._park_point(reading.lattice, bounds)
+            if park is not None:
+                self.mouse.move(*park)
+            got, _, how = self._settle(watch, wlat, learnt, back.after, ref, ring, False)
+            if how != "settled":
+                raise Stopped(f"after putting {cell_name(probe.cell)} back the board does not show what it did "
+                              "before the probe; stopped")
+        facts = self.game.player.facts(learnt)
+        return facts, "; ".join(f"{k}: {v}" for k, v in facts.items())
 
     def _on_screen(self, lat: Lattice) -> Region:
         """The board's cells, in screen pixels."""
@@ -530,6 +560,8 @@ class Runner:
         self._check_calibration(reading)
         self._check_whole(reading)
         self._check_uncovered(reading)
+        if self.facts:
+            reading = self.game.player.recall(reading, self.facts)
         t = time.perf_counter()
         plan = self.game.player.plan(reading)
         self.t.solve += time.perf_counter() - t

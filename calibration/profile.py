@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from puzzlebot.calibration.mapping import Region
@@ -31,6 +31,8 @@ MAX_COORD = 100_000
 # A cell smaller than this cannot be read; a board of more cells per side
 # than this is no game of ours.
 MIN_PITCH, MAX_CELLS = 4.0, 40
+# What a probe taught is a few short facts (a game's answer to a click).
+MAX_LEARNT, MAX_FACT = 16, 80
 
 
 def default_path() -> Path:
@@ -47,10 +49,12 @@ class Profile:
     scale: float
     lattice: Lattice  # the board's lattice, in the region's image coordinates
     window: str | None = None  # window title it was found in, if any
+    learnt: dict[str, str] = field(default_factory=dict)  # what probing the game taught (calibrate --probe)
 
     def to_json(self) -> dict:
         return {"version": VERSION, "game": self.game, "region": list(self.region.as_tuple()),
-                "scale": self.scale, "lattice": self.lattice.as_dict(digits=None), "window": self.window}
+                "scale": self.scale, "lattice": self.lattice.as_dict(digits=None), "window": self.window,
+                "learnt": self.learnt}
 
 
 def save(profile: Profile, path: Path | None = None) -> Path:
@@ -118,7 +122,13 @@ def parse(d: object, games: tuple[str, ...] | None = None) -> Profile:
     window = d.get("window")
     if window is not None and not isinstance(window, str):
         raise InputError("window must be a title or null")
-    return Profile(game, Region(left, top, width, height), scale, Lattice(x0, y0, px, py, rows, cols), window)
+    learnt = d.get("learnt", {})
+    if not isinstance(learnt, dict) or len(learnt) > MAX_LEARNT or not all(
+            isinstance(k, str) and isinstance(v, str) and len(k) <= MAX_FACT and len(v) <= MAX_FACT
+            for k, v in learnt.items()):
+        raise InputError(f"learnt must be an object of at most {MAX_LEARNT} short texts (what probing taught)")
+    return Profile(game, Region(left, top, width, height), scale, Lattice(x0, y0, px, py, rows, cols), window,
+                   dict(learnt))
 
 
 def load(path: Path | None = None, games: tuple[str, ...] | None = None) -> Profile | None:

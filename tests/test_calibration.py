@@ -38,6 +38,9 @@ def test_profile_saves_and_loads(tmp_path):
     p = profiles.Profile("tango", Region(10, 20, 320, 400), 2.0, Lattice(5.5, 6, 50, 50, 6, 6), "Tango")
     path = profiles.save(p, tmp_path / "p.json")
     assert profiles.load(path) == p
+    taught = profiles.Profile("tango", Region(10, 20, 320, 400), 1.0, Lattice(5.5, 6, 50, 50, 6, 6), None,
+                              {"first piece a click puts": "lighter fill"})
+    assert profiles.load(profiles.save(taught, tmp_path / "q.json")) == taught
     assert profiles.load(tmp_path / "missing.json") is None
 
 
@@ -78,6 +81,9 @@ def _edit(path, change):
     (lambda d: d["lattice"].pop("y0"), "y0"),
     (lambda d: d.update(lattice=[1, 2]), "lattice"),
     (lambda d: d.update(window=5), "window"),
+    (lambda d: d.update(learnt=["x"]), "learnt"),
+    (lambda d: d.update(learnt={"first": 1}), "learnt"),
+    (lambda d: d.update(learnt={"k": "v" * 500}), "learnt"),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_broken_profiles_are_refused_with_the_field_named(tmp_path, change, says):
     path = _edit(tmp_path / "p.json", change)

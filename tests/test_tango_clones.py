@@ -410,3 +410,21 @@ def test_tatham_unruly_played_to_the_end(unruly_screen, tmp_path, game_id):
     givens, grid, kinds = unruly_after_moves(tatham.save(env, tmp_path, "unruly.sav"))
     assert set(kinds) == {"P"} and unruly_solved(grid), grid
     assert (grid[givens >= 0] == givens[givens >= 0]).all()
+
+
+def test_tatham_unruly_calibrated_with_a_probe_then_played(unruly_screen, tmp_path):
+    """`calibrate --probe` clicks one cell through its cycle and back (the
+    game's saved moves leave its grid as given) and keeps what it learnt;
+    `run` with that profile plays without probing, to a solved game."""
+    env = unruly_screen("8x8dt#4242")
+    prof = tmp_path / "p.json"
+    r = bot("calibrate", "tango", "--window", "Unruly", "--probe", "--profile", str(prof))
+    assert r.returncode == 0, r.stderr
+    assert json.loads(prof.read_text())["learnt"] == {"first piece a click puts": "darker fill"}
+    givens, grid, kinds = unruly_after_moves(tatham.save(env, tmp_path, "probed.sav"))
+    assert len(kinds) >= 2 and (grid == givens).all()
+    r = bot("run", "tango", "--profile", str(prof))
+    assert r.returncode == 0, f"exit {r.returncode}: {r.stderr}{r.stdout}"
+    assert "learnt from the game" not in r.stderr
+    givens, grid, kinds = unruly_after_moves(tatham.save(env, tmp_path, "solved.sav"))
+    assert unruly_solved(grid) and (grid[givens >= 0] == givens[givens >= 0]).all()

@@ -188,3 +188,22 @@ def test_the_bot_learns_which_piece_a_click_puts_and_solves(cycle, learnt, seed)
     assert result.outcome == "solved", result.outcome
     assert any(learnt in m for m in said), said
     assert full_by_the_rules(game.values) and (game.values[locked] == values[locked]).all()
+
+
+def test_calibrate_probe_learns_puts_the_cell_back_and_the_run_uses_what_it_learnt():
+    """'calibrate --probe': one cell clicked through its cycle and back (the
+    board as it was), the fact kept; a run given it plays without probing."""
+    from puzzlebot.bot import games
+
+    values, locked, sol = unique_puzzle(6, 12)
+    game = FilledGame(values, locked, (EMPTY, MOON, SUN))
+    tango = games.get("tango")
+    prober = Runner(tango, game, game, Target(game.region), timeout=0.5, say=lambda m: None)
+    reading = tango.reader.read(game.grab(game.region))
+    facts, taught = prober.probe_and_put_back(reading)
+    assert facts == {"first piece a click puts": "lighter fill"} and "lighter fill" in taught
+    assert (game.values == values).all() and game.clicks == 3
+    said = []
+    runner = Runner(tango, game, game, Target(game.region), timeout=0.5, say=said.append, facts=facts)
+    assert runner.run().outcome == "solved" and not any("learnt" in m for m in said), said
+    assert full_by_the_rules(game.values) and (game.values[locked] == values[locked]).all()

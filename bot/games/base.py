@@ -193,6 +193,20 @@ class Player(ABC):
         what was learnt), or (None, why the game's answer fits no rule)."""
         return reading, ""
 
+    def put_back(self, reading: Reading, probe: Action) -> Action | None:
+        """The action that returns the probed cell to what it showed before
+        (``reading``: after the probe, learnt), for 'calibrate --probe'."""
+        return None
+
+    def facts(self, reading: Reading) -> dict[str, str]:
+        """What a learnt reading knows that no look told, to keep in the profile."""
+        return {}
+
+    def recall(self, reading: Reading, facts: dict[str, str]) -> Reading:
+        """The reading with facts kept from an earlier probe applied (those
+        that fit this board's look; the others are left for a new probe)."""
+        return reading
+
     @abstractmethod
     def plan(self, reading: Reading) -> list[Action]:
         """The actions that solve the board read, each with the whole board

@@ -164,6 +164,7 @@ class TangoPlayer(Player):
     window_title = "Tango"
     run_examples = """\
   puzzlebot calibrate tango              # search the whole screen
+  puzzlebot calibrate tango --window Tango --probe   # also learn what no look tells, by one click put back
   puzzlebot run tango --window Tango --interval 0.02
   puzzlebot run tango --dry-run --hint plan.png      # show the plan, touch nothing
 """
@@ -208,7 +209,7 @@ class TangoPlayer(Player):
         import numpy as np
 
         from puzzlebot.bot.actions import cell_name
-        from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
+        from puzzlebot.solvers.tango.board import MOON, SUN
 
         on = cell_name(probe.cell)
         others = (seen != probe.before)
@@ -219,18 +220,61 @@ class TangoPlayer(Player):
         got = int(seen[probe.cell])
         if got not in (SUN, MOON):
             return None, f"a click on {on} put no piece there"
-        fills = reading.looks.fills
-        board = copy.deepcopy(reading.board)
         if got == SUN:
-            state, colours, why = seen.copy(), fills.colours, f"a click puts the darker fill first, as guessed ({on})"
+            base, why = reading, f"a click puts the darker fill first, as guessed ({on})"
         else:  # the lighter fill comes first: every piece read is the other one
-            swap = np.array([EMPTY, MOON, SUN])
-            state = np.where(seen >= 0, swap[np.clip(seen, 0, 2)], seen)
-            board.cells = [[int(swap[v]) for v in row] for row in board.cells]
-            colours, why = fills.colours[[0, 2, 1]], f"a click puts the lighter fill first ({on}): suns and moons swapped"
+            base, why = _pieces_swapped(reading), f"a click puts the lighter fill first ({on}): suns and moons swapped"
+        board = copy.deepcopy(base.board)
         board.cells[probe.cell[0]][probe.cell[1]] = SUN
-        looks = dataclasses.replace(reading.looks, fills=dataclasses.replace(fills, colours=colours, first_known=True))
-        return dataclasses.replace(reading, board=board, state=state, looks=looks), why
+        state = base.state.copy()
+        state[probe.cell] = SUN
+        looks = dataclasses.replace(base.looks, fills=dataclasses.replace(base.looks.fills, first_known=True))
+        return dataclasses.replace(base, board=board, state=state, looks=looks), why
+
+    FIRST = "first piece a click puts"
+
+    def put_back(self, reading, probe):
+        from puzzlebot.bot.actions import Click
+        from puzzlebot.solvers.tango.board import EMPTY
+
+        after = reading.state.copy()
+        after[probe.cell] = EMPTY
+        return Click(probe.cell, 2, before=reading.state, after=after)  # sun -> moon -> empty
+
+    def facts(self, reading):
+        fills = getattr(reading.looks, "fills", None)
+        if fills is None or not fills.first_known:
+            return {}
+        return {self.FIRST: "darker fill" if fills.colours[1][0] <= fills.colours[2][0] else "lighter fill"}
+
+    def recall(self, reading, facts):
+        import dataclasses
+
+        fills = getattr(reading.looks, "fills", None)
+        told = facts.get(self.FIRST)
+        if fills is None or told not in ("darker fill", "lighter fill"):
+            return reading
+        if told == "lighter fill":
+            reading = _pieces_swapped(reading)
+        looks = dataclasses.replace(reading.looks, fills=dataclasses.replace(reading.looks.fills, first_known=True))
+        return dataclasses.replace(reading, looks=looks)
+
+
+def _pieces_swapped(reading):
+    """The reading with every sun a moon and every moon a sun, and the fills
+    learnt in that order (no look tells them apart: the game's cycle does)."""
+    import dataclasses
+
+    import numpy as np
+
+    from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
+
+    swap = np.array([EMPTY, MOON, SUN])
+    board = dataclasses.replace(reading.board, cells=[[int(swap[v]) for v in row] for row in reading.board.cells])
+    state = np.where(reading.state >= 0, swap[np.clip(reading.state, 0, 2)], reading.state)
+    fills = reading.looks.fills
+    looks = dataclasses.replace(reading.looks, fills=dataclasses.replace(fills, colours=fills.colours[[0, 2, 1]]))
+    return dataclasses.replace(reading, board=board, state=state, looks=looks)
 
 
 class TangoScorer(Scorer):
