@@ -231,9 +231,11 @@ def _x11_stack() -> list[tuple[Region, str]] | None:
 def covering(board: Region, margin: int) -> list[str] | None:
     """What lies over the board or within ``margin`` pixels of it, stacked
     above the window that shows the board (the topmost one holding its
-    middle): each such window's title (or how it looks when untitled).  A
-    window there may hide cells the board goes on with.  None where the
-    platform does not tell the stacking order (only X11 does here)."""
+    middle) and over part of that window: each such window's title (or how
+    it looks when untitled).  A window there may hide cells the board goes
+    on with; one beside the game's window (tiled next to it) hides nothing
+    of it.  None where the platform does not tell the stacking order (only
+    X11 does here)."""
     if not sys.platform.startswith("linux"):
         return None
     stack = _x11_stack()
@@ -244,9 +246,10 @@ def covering(board: Region, margin: int) -> list[str] | None:
     if not below:
         return []
     near = Region(board.left - margin, board.top - margin, board.width + 2 * margin, board.height + 2 * margin)
+    game = stack[below[-1]][0]
     out = []
     for r, title in stack[below[-1] + 1:]:
-        if r.clip(near) is not None:
+        if r.clip(near) is not None and r.clip(game) is not None:
             out.append(repr(title) if title else f"an untitled {r.width}x{r.height} window at {r.left},{r.top}")
     return out
 

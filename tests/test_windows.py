@@ -264,3 +264,26 @@ def test_run_says_when_it_falls_back_to_the_whole_screen(wm_screen, tmp_path):
                        timeout=120)
     assert "no window titled" in r.stderr and "searching the whole screen" in r.stderr, r.stderr
     assert "looking at the whole screen (0, 0, 1280, 800)" in r.stderr and r.returncode == 4, r.stderr
+
+
+def test_covering_names_windows_over_the_game_near_the_board_not_those_beside_it(monkeypatch):
+    """Stacking order, bottom to top: a desktop, the game's window, then
+    others.  Counted: above the game, over part of its window, within the
+    margin of the board.  A window tiled beside the game's is not."""
+    from puzzlebot.calibration import windows as W
+    from puzzlebot.calibration.mapping import Region
+
+    game = Region(100, 100, 300, 300)
+    board = Region(110, 150, 200, 200)  # 10 px from the game window's left edge
+    stack = [(Region(0, 0, 1280, 800), "desktop"), (game, "Game"),
+             (Region(0, 100, 100, 300), "beside"),  # ends where the game's window starts
+             (Region(150, 340, 400, 200), "over the last rows"),  # overlaps the game's window and the board
+             (Region(50, 600, 50, 50), "far")]
+    monkeypatch.setattr(W.sys, "platform", "linux")
+    monkeypatch.setattr(W, "_x11_stack", lambda: stack)
+    assert W.covering(board, 22) == ["'over the last rows'"]
+    # below the game in the stacking order: hidden by it, not over it
+    monkeypatch.setattr(W, "_x11_stack", lambda: [stack[0], stack[3], stack[1]])
+    assert W.covering(board, 22) == []
+    monkeypatch.setattr(W, "_x11_stack", lambda: None)
+    assert W.covering(board, 22) is None
