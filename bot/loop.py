@@ -349,9 +349,9 @@ class Runner:
             return
         lat = reading.lattice
         over = ask(self._on_screen(lat), int(np.ceil(COVER_PITCH * max(lat.px, lat.py))))
-        if over:
-            raise PartialBoardError(f"{' and '.join(over[:3])} lies over the board or against its edge, where more "
-                                    "cells may be hidden: move it away from the game and run again")
+        if over:  # the screen is not showing the game as it is: stopped before anything, as mid-run
+            raise Stopped(f"{' and '.join(over[:3])} lies over the board or against its edge, where more cells "
+                          "may be hidden: nothing clicked; move it away from the game and run again")
 
     def _watch_region(self, lat: Lattice) -> tuple[Region, Lattice]:
         """The board and a ring of its frame, in screen pixels (inside the

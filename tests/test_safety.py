@@ -189,7 +189,7 @@ def test_a_window_over_the_last_rows_is_refused_not_read_as_a_smaller_board(desk
     try:
         time.sleep(1.5)
         r = bot("run", "enlight", "--region", f"{left - 100},{top - 200},{w + 200},{h + 400}")
-        assert r.returncode == 4, (r.returncode, r.stdout, r.stderr)
+        assert r.returncode == 5, (r.returncode, r.stdout, r.stderr)
         assert "lies over the board or against its edge" in r.stderr, r.stderr
         assert_no_clicks(desk)
         assert not desk.solved()
