@@ -29,6 +29,7 @@ Safety, in order (see also :mod:`puzzlebot.bot.safety`):
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 
@@ -261,8 +262,25 @@ class Runner:
             return False
         return batched + 1 < BATCH and following.cell != action.cell
 
+    def _put_back(self, reading: Reading, probe: Action, watch: Region, wlat: Lattice, ref: np.ndarray,
+                  ring: np.ndarray, bounds: safety.Bounds) -> tuple[bool, str]:
+        """Return the probed cell to what it showed before (``reading``: the
+        board now): (whether the board shows it again, in words for a
+        message); (True, "") when the player has no way back to try."""
+        back = self.game.player.put_back(reading, probe)
+        if back is None:
+            return True, ""
+        self.mouse.perform(safety.prove(back, reading.lattice, self.map, bounds))
+        park = self._park_point(reading.lattice, bounds)
+        if park is not None:
+            self.mouse.move(*park)
+        _, _, how = self._settle(watch, wlat, reading, back.after, ref, ring, False)
+        if how == "settled":
+            return True, " (put back as it was)"
+        return False, " (and it could not be put back as it was)"
+
     def _probe(self, reading: Reading, probe: Action, watch: Region, wlat: Lattice, ref: np.ndarray,
-               ring: np.ndarray, bounds: safety.Bounds) -> Reading:
+               ring: np.ndarray, bounds: safety.Bounds, put_back_on_failure: bool = False) -> Reading:
         """Try ``probe`` and learn from the game's answer what the reading
         could not tell (the player's :meth:`learn`): every point proven, the
         board checked before, watched until it settles after."""
@@ -299,6 +317,9 @@ class Runner:
         self.t.settle.append(time.perf_counter() - start)
         learnt, why = self.game.player.learn(reading, probe, seen)
         if learnt is None:
+            if put_back_on_failure:
+                why += self._put_back(dataclasses.replace(reading, state=seen), probe, watch, wlat, ref, ring,
+                                      bounds)[1]
             raise Stopped(f"after trying {gesture.what}: {why}; stopped")
         self.say(f"learnt from the game: {why}")
         return learnt
@@ -308,7 +329,7 @@ class Runner:
         learn from the game's answer, and put the cell back as it was (the
         board checked after).  Returns (the facts to keep, what was learnt);
         no facts when the looks already tell everything."""
-        probe = self.game.player.probe(reading, self.game.player.plan(reading))
+        probe = self.game.player.probe(reading, self.game.player.plan(reading), asked=True)
         if probe is None:
             return {}, "nothing to learn: the board's looks tell everything a move needs"
         watch, wlat = self._watch_region(reading.lattice)
@@ -318,17 +339,10 @@ class Runner:
         if self.target.window is not None:
             raise_window(self.target.window)
         bounds = safety.Bounds(self.target.region, screens, self.target.current_window())
-        learnt = self._probe(reading, probe, watch, wlat, ref, ring, bounds)
-        back = self.game.player.put_back(learnt, probe)
-        if back is not None:
-            self.mouse.perform(safety.prove(back, reading.lattice, self.map, bounds))
-            park = self._park_point(reading.lattice, bounds)
-            if park is not None:
-                self.mouse.move(*park)
-            got, _, how = self._settle(watch, wlat, learnt, back.after, ref, ring, False)
-            if how != "settled":
-                raise Stopped(f"after putting {cell_name(probe.cell)} back the board does not show what it did "
-                              "before the probe; stopped")
+        learnt = self._probe(reading, probe, watch, wlat, ref, ring, bounds, put_back_on_failure=True)
+        if not self._put_back(learnt, probe, watch, wlat, ref, ring, bounds)[0]:
+            raise Stopped(f"after putting {cell_name(probe.cell)} back the board does not show what it did "
+                          "before the probe; stopped")
         facts = self.game.player.facts(learnt)
         return facts, "; ".join(f"{k}: {v}" for k, v in facts.items())
 

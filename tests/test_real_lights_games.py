@@ -215,3 +215,24 @@ def test_tatham_flip_lit_to_the_last_square(flip_screen, tmp_path, seed):
     assert clicks_inside(log, (bx, by, bx + bw, by + bh))
     grid, kinds = flip_after_moves(tatham.save(env, tmp_path, "flip.sav"))
     assert set(kinds) == {"M"} and not grid.any(), grid
+
+
+def test_calibrate_probe_checks_the_rule_and_flips_random_shapes_are_not_lights_out(flip_screen, tmp_path):
+    """`calibrate --probe` presses one cell and looks: Flip's crosses game
+    changes the cell and its side neighbours (Lights Out's rule: kept in the
+    profile, the board put back); its random-shapes game changes others, and
+    the bot says so and stops (exit 5), the cell put back, no profile."""
+    env = flip_screen("5x5c#424")
+    prof = tmp_path / "p.json"
+    r = bot("calibrate", "lights", "--window", "Flip", "--probe", "--profile", str(prof))
+    assert r.returncode == 0, r.stderr
+    assert json.loads(prof.read_text())["learnt"] == {"a press changes": "the cell and its side neighbours"}
+    fields = tatham.save(env, tmp_path, "crosses.sav")
+    moves = [v for k, v in fields if k == "MOVE"]
+    assert len(moves) == 2 and moves[0] == moves[1]  # one cell pressed twice: the board as it was
+    flip_screen("5x5r#99")
+    time.sleep(0.5)
+    other = tmp_path / "q.json"
+    r = bot("calibrate", "lights", "--window", "Flip", "--probe", "--profile", str(other))
+    assert r.returncode == 5 and "another game's rule" in r.stderr and "put back as it was" in r.stderr, r.stderr
+    assert not other.exists()

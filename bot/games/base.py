@@ -181,11 +181,13 @@ class Player(ABC):
     def configure(self, args) -> None:
         """Take this game's own 'run' options from the parsed arguments."""
 
-    def probe(self, reading: Reading, plan: list[Action]) -> Action | None:
+    def probe(self, reading: Reading, plan: list[Action], asked: bool = False) -> Action | None:
         """An action to try first when the reading leaves unknown how the game
         answers one (which piece a first click puts, when no look says which
-        is which): the bot performs it, waits for the board to settle and
-        gives what it shows to :meth:`learn`.  None: nothing to learn."""
+        is which), or (``asked``: 'calibrate --probe') one that checks the
+        game keeps the rules the bot assumes: the bot performs it, waits for
+        the board to settle and gives what it shows to :meth:`learn`.  None:
+        nothing to learn."""
         return None
 
     def learn(self, reading: Reading, probe: Action, seen) -> tuple[Reading | None, str]:

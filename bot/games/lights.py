@@ -159,6 +159,47 @@ class LightsPlayer(Player):
         return steps
 
 
+    RULE = "a press changes"
+    PLUS = "the cell and its side neighbours"
+
+    def probe(self, reading, plan, asked=False):
+        """Asked ('calibrate --probe'): one press, to see it change the cell
+        and its side neighbours and nothing else (Lights Out's rule, which
+        the bot assumes); on the first cell of the plan, or the middle one."""
+        if not asked:
+            return None
+        import numpy as np
+
+        from puzzlebot.solvers.lights.solve import LightsRules, apply_presses
+
+        board = reading.board
+        cell = plan[0].cell if plan else (board.shape[0] // 2, board.shape[1] // 2)
+        one = np.zeros_like(board)
+        one[cell] = 1
+        return Click(cell, before=reading.state, after=apply_presses(board, one, LightsRules(*board.shape)))
+
+    def learn(self, reading, probe, seen):
+        import dataclasses
+
+        import numpy as np
+
+        from puzzlebot.bot.actions import cell_name
+
+        if np.array_equal(seen, probe.after):
+            return dataclasses.replace(reading, board=seen.copy(), state=seen.copy()), \
+                f"a press on {cell_name(probe.cell)} changes {self.PLUS}, as Lights Out's rule says"
+        changed = [cell_name((int(r), int(c))) for r, c in np.argwhere(seen != probe.before)]
+        ruled = [cell_name((int(r), int(c))) for r, c in np.argwhere(probe.after != probe.before)]
+        return None, (f"a press on {cell_name(probe.cell)} changed {', '.join(changed) or 'nothing'}; Lights Out's "
+                      f"rule changes {', '.join(ruled)}: another game's rule, not played")
+
+    def put_back(self, reading, probe):
+        return Click(probe.cell, before=reading.state, after=probe.before)  # a second press undoes the first
+
+    def facts(self, reading):
+        return {self.RULE: self.PLUS}
+
+
 class LightsScorer(Scorer):
     def score(self, data, label):
         """Against ../shared/data's Lights Out labels: ``rows`` ('#' lit, '.' off)."""

@@ -185,7 +185,7 @@ class TangoPlayer(Player):
         target = np.array(answer.solution.cells, dtype=np.int64)
         return click_plan(reading.state, target, 3, np.array(board.locked, bool))
 
-    def probe(self, reading, plan):
+    def probe(self, reading, plan, asked=False):
         """Pieces drawn as fills carry no sun or moon cue: the darker is taken
         as the first of a click's cycle until the game's answer to one click
         (the plan's first that puts a piece on an empty cell) says which."""
