@@ -9,7 +9,8 @@ Safety, in order (see also :mod:`puzzlebot.bot.safety`):
 * the board is found afresh at the start of every run; a saved profile's
   lattice and scale must agree with what is measured now, and a board that
   touches the edge of the region is looked at past the region: a region
-  that cuts the board is refused;
+  that cuts the board is refused, and so is a board another window lies
+  over or against (the screen's stacking order, where the platform tells it);
 * nothing is clicked unless the reader is sure of every cell and the board
   obeys the rules and has exactly one answer (the game's ``read``/``plan``);
 * before each move the whole board is captured again (the last move's
@@ -23,7 +24,11 @@ Safety, in order (see also :mod:`puzzlebot.bot.safety`):
 * after each move the board is watched until it settles (games animate) and
   shows what the move predicts; the run stops, naming the cell, when it does
   not within the ceiling.  After the last move a board replaced by the
-  game's own win screen counts as solved;
+  game's own win screen counts as solved.  In a game seen to redraw at once,
+  clicks go in batches (BATCH) and each batch is checked as one move;
+* what no look tells (which piece a click puts) the player may ask the game
+  first: one probe action, proven like any other, its answer read and
+  learnt before the rest is planned (``calibrate --probe`` keeps it);
 * pyautogui's fail-safe stays on (mouse into a screen corner aborts).
 """
 
