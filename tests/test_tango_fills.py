@@ -207,3 +207,16 @@ def test_calibrate_probe_learns_puts_the_cell_back_and_the_run_uses_what_it_lear
     runner = Runner(tango, game, game, Target(game.region), timeout=0.5, say=said.append, facts=facts)
     assert runner.run().outcome == "solved" and not any("learnt" in m for m in said), said
     assert full_by_the_rules(game.values) and (game.values[locked] == values[locked]).all()
+
+
+def test_a_pointer_over_an_empty_cell_does_not_make_it_a_given():
+    values, locked, _ = puzzle(8, 4)
+    img = draw(values, locked, "unruly")
+    r, c = (int(v) for v in np.argwhere(values == EMPTY)[0])
+    x, y = MARGIN + c * PITCH + PITCH // 3, MARGIN + r * PITCH + PITCH // 3
+    arrow = np.array([[x, y], [x, y + 18], [x + 5, y + 13], [x + 12, y + 13]], np.int32)
+    cv2.fillPoly(img, [arrow], (255, 255, 255))
+    cv2.polylines(img, [arrow], True, (0, 0, 0), 1)
+    rd = read(img)
+    assert rd.state[r, c] == EMPTY and not rd.board.locked[r][c]
+    assert (np.array(rd.board.locked) == locked).all()

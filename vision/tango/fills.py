@@ -121,8 +121,8 @@ def read_fills(lab: np.ndarray, lat: Lattice) -> tuple[FillReading | None, str]:
     given = pattern >= PATTERN_SHARE
     fits = []
     for k in range(3):  # k: the empty cells' fill
-        if given[label == k].any():
-            continue  # a given is never empty
+        if given[label == k].sum() >= MIN_CELLS:
+            continue  # a given is never empty (one patterned cell may be a pointer over an empty one)
         first, second = sorted((j for j in range(3) if j != k), key=lambda j: centres[j][0])
         values = np.select([label == first, label == second], [SUN, MOON], EMPTY)
         if _keeps_rules(values):

@@ -62,6 +62,8 @@ FOREIGN_PIECES = 0.25
 # at least, are a board of filled cells (Lights Out), not of symbols; one or
 # two are a hover tint or a mis-measured cell (left unsure).
 ODD_GROUNDS_MIN, ODD_GROUNDS = 3, 0.08
+# Symbols in at most this many cells are no pieces but a pointer over the board.
+POINTER_CELLS = 1
 # More than this share of the cells unread: not a board of suns and moons
 # (a Lights Out board's lit cells; a board hidden under an animation).
 MOSTLY_UNREAD = 0.5
@@ -197,8 +199,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
                              [cells[0].ground])
     spread = float(np.median(np.linalg.norm(empty_grounds - np.median(empty_grounds, axis=0), axis=1)))
     odd = len(cr.odd_empty) >= max(ODD_GROUNDS_MIN, ODD_GROUNDS * (n * n))
-    if (odd or spread > GROUND_SPREAD) and not cr.looks:
-        # no symbol anywhere and cells of several fills: the fills may be the pieces
+    inked = sum(1 for c in cells if c.ink_share > PIECE_INK)
+    if (odd or spread > GROUND_SPREAD) and (not cr.looks or inked <= POINTER_CELLS):
+        # no symbol (but a pointer's) and cells of several fills: the fills may be the pieces
         found, not_fills = read_fills(lab, local)
         if found is not None:
             return _filled_board(lab, local, lattice, found, cells, box, how, touches)
