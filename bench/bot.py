@@ -5,7 +5,9 @@ Run:  .venv/bin/python -m bench.bot        (starts Xvfb if there is no DISPLAY)
 For Tango 6x6 (the page in Chromium) and Enlight 10x10 (the Tk window): the
 median wall time from start to the verified last click over several
 puzzles, split into capture, read, solve, click and verify, at a 10 ms click
-interval.  Each run is calibrated first (as after 'puzzlebot calibrate'), so
+interval.  Tango runs twice: as the bot plays (clicks in batches once the
+page is seen to redraw at once) and, as the baseline in the same run, one
+click at a time, each checked before the next (loop.BATCH = 1).  Each run is calibrated first (as after 'puzzlebot calibrate'), so
 the board is read at its known place.
 
 Then games that other people wrote, with the bot's default options (no
@@ -60,10 +62,15 @@ def run_all(runs: int, interval: float) -> list[list[str]]:
     from puzzlebot.sim import launch
     from puzzlebot.sim.browser import Browser
 
+    from puzzlebot.bot import loop
+
     screen, mouse = Screen(), Mouse(interval)
     tmp = Path(tempfile.mkdtemp(prefix="puzzlebot-bench-"))
     out = []
-    for game_name in ("tango", "enlight"):
+    batch = loop.BATCH
+    for game_name, label, loop.BATCH in (("tango", "tango 6x6 (ours)", batch),
+                                         ("tango", "tango 6x6 (ours), one click at a time", 1),
+                                         ("enlight", "enlight 10x10 (ours)", batch)):
         results = []
         for k in range(runs):
             procs, browser = [], None
@@ -88,12 +95,13 @@ def run_all(runs: int, interval: float) -> list[list[str]]:
                 res = Runner(game, screen, mouse, target, 1.0, lattice).run()
                 launch.wait_for(ev, "solved", 5)
                 results.append(res.timings)
-                progress(f"{game_name} run {k + 1}: {res.timings.total:.2f} s")
+                progress(f"{label} run {k + 1}: {res.timings.total:.2f} s")
             finally:
                 if browser is not None:
                     browser.close()
                 launch.stop(*procs)
-        out.append(_row(f"{game_name} {'6x6' if game_name == 'tango' else '10x10'} (ours)", results))
+        out.append(_row(label, results))
+    loop.BATCH = batch
     for name, play in (("GNOME Lights Off 5x5", _lightsoff), ("berson web 3x3", _berson)):
         try:
             results = play(runs, screen, tmp)
