@@ -336,7 +336,7 @@ class Runner:
         no facts when the looks already tell everything."""
         probe = self.game.player.probe(reading, self.game.player.plan(reading), asked=True)
         if probe is None:
-            return {}, "nothing to learn: the board's looks tell everything a move needs"
+            return {}, "nothing to ask the game: the looks read leave no move's effect unknown"
         watch, wlat = self._watch_region(reading.lattice)
         ref = self._grab(watch)
         ring = self._ring_mask(ref.shape[:2], wlat)
