@@ -136,21 +136,31 @@ def _x11_app(xid: int, d=None) -> str:
 _display = None
 
 
-def _xlib_windows(with_app: bool = False) -> list[Window]:
-    """Top-level windows from the X server's tree (no window manager)."""
+def _x_display():
+    """(python-xlib's X constants, the shared connection), or None where
+    there is no X display to connect to."""
     xauthority()
     try:
         from Xlib import X, display
     except Exception:  # noqa: BLE001
-        return []
+        return None
     global _display
     if _display is None:
         try:
             with _quiet():
                 _display = display.Display()
         except Exception:  # noqa: BLE001
-            return []
-    d = _display
+            return None
+    return X, _display
+
+
+def _xlib_windows(with_app: bool = False) -> list[Window]:
+    """Top-level windows from the X server's tree (no window manager)."""
+    global _display
+    x = _x_display()
+    if x is None:
+        return []
+    X, d = x
     out = []
     try:
         root = d.screen().root
@@ -195,19 +205,11 @@ def _x11_stack() -> list[tuple[Region, str]] | None:
     """Every window shown on the X screen, bottom to top (a window manager's
     frames, pop-ups and notifications that no manager lists included): its
     outer region and title.  None where this cannot be known."""
-    xauthority()
-    try:
-        from Xlib import X, display
-    except Exception:  # noqa: BLE001
-        return None
     global _display
-    if _display is None:
-        try:
-            with _quiet():
-                _display = display.Display()
-        except Exception:  # noqa: BLE001
-            return None
-    d = _display
+    x = _x_display()
+    if x is None:
+        return None
+    X, d = x
     out = []
     try:
         root = d.screen().root

@@ -98,3 +98,23 @@ def pointer(x: int | None = None, y: int | None = None, click: bool = False) -> 
         pyautogui.click()
     px, py = pyautogui.position()
     return int(px), int(py)
+
+
+class FakePointer:
+    """What the bot's loop asks of a mouse besides its gestures, for drawn
+    games in tests: screens ``self.screens_list``, the pointer at ``self.pos``."""
+
+    screens_list: list = []
+    pos: tuple = (0, 0)
+
+    def check_not_in_corner(self):
+        pass
+
+    def screens(self):
+        return self.screens_list
+
+    def position(self):
+        return self.pos
+
+    def move(self, x, y):
+        self.pos = (x, y)

@@ -22,6 +22,8 @@ from puzzlebot.vision.board_checks import Wholeness
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.reading import Reading
 
+from .helpers import FakePointer
+
 SCREEN = Region(0, 0, 1280, 800)
 REGION = Region(200, 100, 400, 400)
 LAT = Lattice(40.0, 40.0, 60.0, 60.0, 4, 4)  # in the region's image
@@ -139,20 +141,13 @@ class FakeScreen:
         return full[region.top:region.top + region.height, region.left:region.left + region.width].copy()
 
 
-class RecordingMouse:
+class RecordingMouse(FakePointer):
     """Records every event and plays it on the drawn game."""
+
+    screens_list = [SCREEN]
 
     def __init__(self, game: DrawnGame):
         self.game, self.events, self.pos, self.down = game, [], (5, 400), False
-
-    def check_not_in_corner(self):
-        pass
-
-    def screens(self):
-        return [SCREEN]
-
-    def position(self):
-        return self.pos
 
     def move(self, x, y):
         self.perform(safety.Gesture((("move", x, y),), "park"))

@@ -18,6 +18,8 @@ from puzzlebot.solvers.tango.search import count_solutions
 from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.tango.reader import read, read_cells
 
+from .helpers import FakePointer
+
 PITCH, MARGIN = 40, 30
 # (page, empty, first piece, second piece, grid line), BGR
 LOOKS = {
@@ -119,9 +121,11 @@ def unique_puzzle(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return np.array(board.cells, np.int64), np.array(board.locked, bool), sol
 
 
-class FilledGame:
+class FilledGame(FakePointer):
     """A filled-cells Tango board on a screen: a click moves a free cell on
     around ``cycle`` (values as drawn: SUN the darker fill, MOON the lighter)."""
+
+    screens_list = [SCREEN]
 
     def __init__(self, values, locked, cycle):
         self.values, self.locked, self.cycle = values.copy(), locked, cycle
@@ -140,18 +144,6 @@ class FilledGame:
         return full[region.top:region.top + region.height, region.left:region.left + region.width].copy()
 
     # the mouse
-    def check_not_in_corner(self):
-        pass
-
-    def screens(self):
-        return [SCREEN]
-
-    def position(self):
-        return self.pos
-
-    def move(self, x, y):
-        self.pos = (x, y)
-
     def perform(self, gesture):
         for ev in gesture.events:
             if ev[0] == "move":
