@@ -212,3 +212,50 @@ def test_a_pointer_over_an_empty_cell_does_not_make_it_a_given():
     rd = read(img)
     assert rd.state[r, c] == EMPTY and not rd.board.locked[r][c]
     assert (np.array(rd.board.locked) == locked).all()
+
+
+def _cover(img: np.ndarray, lat, k: int, side: str, colour) -> np.ndarray:
+    """``img`` with k rows (or columns) of the board at ``side``, their lines
+    and the frame beside them painted ``colour``: what a toast or a window
+    of the board's own colour shows."""
+    out = img.copy()
+    n = lat.rows
+    x0, y0, x1, y1 = int(lat.x0) - 2, int(lat.y0) - 2, int(lat.x0 + n * lat.px) + 3, int(lat.y0 + n * lat.py) + 3
+    if side == "bottom":
+        out[int(lat.y0 + (n - k) * lat.py):y1, x0:x1] = colour
+    elif side == "top":
+        out[y0:int(lat.y0 + k * lat.py), x0:x1] = colour
+    elif side == "right":
+        out[y0:y1, int(lat.x0 + (n - k) * lat.px):x1] = colour
+    else:
+        out[y0:y1, x0:int(lat.x0 + k * lat.px)] = colour
+    return out
+
+
+@pytest.mark.parametrize("source", ["fixtures/tango/tango_23_12x12_boxes-dark_40px.png",
+                                    "fixtures/tango/tango_21_6x6_plain_70px.png", "fills"])
+def test_rows_hidden_under_the_cells_own_colour_are_never_read_sure_and_wrong(source):
+    """A cover the colour of the empty cells over one or two rows or columns
+    (their lines too): the cells under it look empty.  Read as 12 sure
+    boards with pieces gone before; now each such cell is unsure (no border
+    seen around it), or the board is refused."""
+    from pathlib import Path
+
+    if source == "fills":
+        values, locked, _ = puzzle(8, 2, 4)
+        img = draw(values, locked, "unruly")
+    else:
+        img = cv2.imread(str(Path(__file__).resolve().parents[1] / source))
+    truth = read(img)
+    assert truth.sure
+    lat = truth.lattice
+    r, c = (int(v) for v in np.argwhere(truth.state == EMPTY)[0])
+    colour = tuple(int(v) for v in img[int(lat.y0 + (r + 0.5) * lat.py), int(lat.x0 + (c + 0.5) * lat.px)])
+    for k in (1, 2):
+        for side in ("top", "bottom", "left", "right"):
+            try:
+                rd = read(_cover(img, lat, k, side, colour))
+            except NoBoardError:
+                continue
+            assert not rd.sure or (rd.state.shape == truth.state.shape and (rd.state == truth.state).all()), \
+                (k, side, rd.state)

@@ -62,6 +62,9 @@ FOREIGN_PIECES = 0.25
 # at least, are a board of filled cells (Lights Out), not of symbols; one or
 # two are a hover tint or a mis-measured cell (left unsure).
 ODD_GROUNDS_MIN, ODD_GROUNDS = 3, 0.08
+# Every empty cell of a board shows at least this many of its sides (a mark's
+# badge may hide one); fewer: something covers it, and what it holds is unknown.
+BORDERED = 3
 # Symbols in at most this many cells are no pieces but a pointer over the board.
 POINTER_CELLS = 1
 # More than this share of the cells unread: not a board of suns and moons
@@ -204,7 +207,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         # no symbol (but a pointer's) and cells of several fills: the fills may be the pieces
         found, not_fills = read_fills(lab, local)
         if found is not None:
-            return _filled_board(lab, local, lattice, found, cells, box, how, touches)
+            return _filled_board(img, lab, local, lattice, found, cells, box, how, touches)
         odd_why = f"; not pieces drawn as fills either: {not_fills}"
     else:
         odd_why = ""
@@ -259,13 +262,34 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     state = np.array(board.cells, dtype=np.int64)
     for rc in cr.unsure:
         state[rc] = -1
+    for rc in _unbordered(img, lattice, box):  # a piece's outline near its box's side can hide the side
+        if state[rc] == EMPTY:
+            unsure.setdefault(rc, "no border seen around it: something may cover it")
+            state[rc] = -1
     looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how, cr.pieces, cr.givens, edge_conf,
                        cr.covered, cr.unread)
     return Reading(board, state, lattice, unsure, tuple(touches), looks)
 
 
-def _filled_board(lab: np.ndarray, local: Lattice, lattice: Lattice, found: FillReading, cells: list[Cell],
-                  box: float, how: str, touches: list[str]) -> Reading:
+def _unbordered(img: np.ndarray, lat: Lattice, box: float) -> list[tuple[int, int]]:
+    """Cells of the board that show fewer than BORDERED sides: something of
+    the board's own colour lies over them (a toast, a window, a sticker of
+    its cells' colour hides the pieces and the lines alike, and the cells
+    read as empty).  A cell filled by a big piece may show few sides too:
+    callers ask it of cells without a symbol."""
+    from puzzlebot.vision.lattice import gradient
+
+    crop, local, _ = lat.crop(img, CROP_MARGIN)
+    if local.px > READ_PITCH:  # large cells at the read's scale: a border's blur, JPEG noise as the search saw them
+        f = READ_PITCH / local.px
+        crop = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        local = local.scaled(f)
+    ev = SideEvidence(gradient(crop), crop).cells(local, box, 0, 0, lat.rows, lat.cols)
+    return [(int(r), int(c)) for r, c in np.argwhere(np.nan_to_num(ev, nan=0.0) < BORDERED)]
+
+
+def _filled_board(img: np.ndarray, lab: np.ndarray, local: Lattice, lattice: Lattice, found: FillReading,
+                  cells: list[Cell], box: float, how: str, touches: list[str]) -> Reading:
     """The Reading of a board whose pieces are fills (see :mod:`.fills`)."""
     n = lattice.rows
     board = TangoBoard.empty(n)
@@ -292,6 +316,10 @@ def _filled_board(lab: np.ndarray, local: Lattice, lattice: Lattice, found: Fill
     for rc in found.unsure:
         unsure[rc] = "its fill is like none of the three"
         state[rc] = -1
+    for rc in _unbordered(img, lattice, box):  # a given's bevel near its sides can hide one: empty cells only
+        if state[rc] == EMPTY:
+            unsure.setdefault(rc, "no border seen around it: something may cover it")
+            state[rc] = -1
     dark = float(found.fills.colours[0][0]) < DARK_L
     cr = CellReading(found.values, found.locked, (state >= 0).astype(np.float32), found.unsure, [], [], [SUN, MOON],
                      found.fills.why, "givens: a pattern inside the fill")
