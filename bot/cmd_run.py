@@ -278,7 +278,12 @@ def calibrate_cmd(args) -> int:
         scale = _scale(screen, Mouse(0))
     except Exception:
         scale = 1.0
-    runner = Runner(game, screen, None, target, scale)
+    hands = None
+    if args.probe:  # the probe's clicks; otherwise calibrating never touches the mouse
+        from puzzlebot.bot.actuate import Mouse
+
+        hands = Mouse(0.02)
+    runner = Runner(game, screen, hands, target, scale, say=lambda m: print(m, file=sys.stderr))
     if target.window is not None:
         import time
 
@@ -301,10 +306,7 @@ def calibrate_cmd(args) -> int:
     local = lat.shifted(left - target.region.left, top - target.region.top)
     facts = {}
     if args.probe:
-        from puzzlebot.bot.actuate import Mouse
-
-        prober = Runner(game, screen, Mouse(0.02), target, scale, say=lambda m: print(m, file=sys.stderr))
-        facts, taught = prober.probe_and_put_back(reading)
+        facts, taught = runner.probe_and_put_back(reading)
         print(f"{game.name}: {taught}", file=sys.stderr)
     prof = profiles.Profile(game.name, region, scale, local, args.window, facts)
     path = profiles.save(prof, Path(args.profile) if args.profile else None)

@@ -158,7 +158,6 @@ class LightsPlayer(Player):
             board = after
         return steps
 
-
     RULE = "a press changes"
     PLUS = "the cell and its side neighbours"
 

@@ -220,16 +220,14 @@ class TangoPlayer(Player):
         got = int(seen[probe.cell])
         if got not in (SUN, MOON):
             return None, f"a click on {on} put no piece there"
-        if got == SUN:
-            base, why = reading, f"a click puts the darker fill first, as guessed ({on})"
-        else:  # the lighter fill comes first: every piece read is the other one
-            base, why = _pieces_swapped(reading), f"a click puts the lighter fill first ({on}): suns and moons swapped"
+        why = (f"a click puts the darker fill first, as guessed ({on})" if got == SUN else
+               f"a click puts the lighter fill first ({on}): suns and moons swapped")
+        base = _in_click_order(reading, lighter_first=got == MOON)
         board = copy.deepcopy(base.board)
         board.cells[probe.cell[0]][probe.cell[1]] = SUN
         state = base.state.copy()
         state[probe.cell] = SUN
-        looks = dataclasses.replace(base.looks, fills=dataclasses.replace(base.looks.fills, first_known=True))
-        return dataclasses.replace(base, board=board, state=state, looks=looks), why
+        return dataclasses.replace(base, board=board, state=state), why
 
     FIRST = "first piece a click puts"
 
@@ -248,32 +246,32 @@ class TangoPlayer(Player):
         return {self.FIRST: "darker fill" if fills.colours[1][0] <= fills.colours[2][0] else "lighter fill"}
 
     def recall(self, reading, facts):
-        import dataclasses
-
-        fills = getattr(reading.looks, "fills", None)
         told = facts.get(self.FIRST)
-        if fills is None or told not in ("darker fill", "lighter fill"):
+        if getattr(reading.looks, "fills", None) is None or told not in ("darker fill", "lighter fill"):
             return reading
-        if told == "lighter fill":
-            reading = _pieces_swapped(reading)
-        looks = dataclasses.replace(reading.looks, fills=dataclasses.replace(reading.looks.fills, first_known=True))
-        return dataclasses.replace(reading, looks=looks)
+        return _in_click_order(reading, lighter_first=told == "lighter fill")
 
 
-def _pieces_swapped(reading):
-    """The reading with every sun a moon and every moon a sun, and the fills
-    learnt in that order (no look tells them apart: the game's cycle does)."""
+def _in_click_order(reading, lighter_first: bool):
+    """The reading with the order of a click's cycle known: as read (the
+    darker fill first), or with every sun a moon and every moon a sun and
+    the fills learnt in that order (no look tells them apart: the game's
+    cycle does)."""
     import dataclasses
 
     import numpy as np
 
     from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
 
+    fills = reading.looks.fills
+    if not lighter_first:
+        return dataclasses.replace(reading, looks=dataclasses.replace(
+            reading.looks, fills=dataclasses.replace(fills, first_known=True)))
     swap = np.array([EMPTY, MOON, SUN])
     board = dataclasses.replace(reading.board, cells=[[int(swap[v]) for v in row] for row in reading.board.cells])
     state = np.where(reading.state >= 0, swap[np.clip(reading.state, 0, 2)], reading.state)
-    fills = reading.looks.fills
-    looks = dataclasses.replace(reading.looks, fills=dataclasses.replace(fills, colours=fills.colours[[0, 2, 1]]))
+    looks = dataclasses.replace(reading.looks, fills=dataclasses.replace(fills, colours=fills.colours[[0, 2, 1]],
+                                                                         first_known=True))
     return dataclasses.replace(reading, board=board, state=state, looks=looks)
 
 

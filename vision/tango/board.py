@@ -234,18 +234,17 @@ class SideEvidence:
             ts = np.linspace(lo, hi, 9)
             xs = (lat.x0 + (cs[None, :] + ts[:, None]) * lat.px).ravel()  # (9 * cols): every t's columns
             ys = (lat.y0 + (rs[None, :] + ts[:, None]) * lat.py).ravel()
-            wa, wb = CROSS_WHOLE
-            straight = None
-            for (y_a, y_b), (x_a, x_b) in (((ya, yb), (xa, xb)),
-                                           ((lat.y0 + (rs + wa) * lat.py, lat.y0 + (rs + wb) * lat.py),
-                                            (lat.x0 + (cs + wa) * lat.px, lat.x0 + (cs + wb) * lat.px))):
-                down = self._segments(self.ridge_down, xs, y_a, y_b).reshape(rows, len(ts), cols)
-                across = self._segments(self.ridge_across, ys, x_a, x_b).T.reshape(len(ts), rows, cols)
-                # per line position: the line must run along both spans (the middle and nearly the whole side)
-                d = np.nan_to_num(down)
-                a = np.nan_to_num(across)
-                straight = (d, a) if straight is None else (np.minimum(straight[0], d), np.minimum(straight[1], a))
-            straight = np.maximum(np.maximum(straight[0].max(axis=1), straight[1].max(axis=0)), 0.0)
+            def lines(lo_: float, hi_: float) -> tuple[np.ndarray, np.ndarray]:
+                """How much of each line position's span lo_..hi_ (of the pitch) a line runs along."""
+                down = self._segments(self.ridge_down, xs, lat.y0 + (rs + lo_) * lat.py, lat.y0 + (rs + hi_) * lat.py)
+                across = self._segments(self.ridge_across, ys, lat.x0 + (cs + lo_) * lat.px,
+                                        lat.x0 + (cs + hi_) * lat.px)
+                return np.nan_to_num(down).reshape(rows, len(ts), cols), \
+                    np.nan_to_num(across).T.reshape(len(ts), rows, cols)
+
+            # a line through the cell runs along the middle of its side and along nearly all of it
+            (d1, a1), (d2, a2) = lines(*SIDE_SPAN), lines(*CROSS_WHOLE)
+            straight = np.maximum(np.maximum(np.minimum(d1, d2).max(axis=1), np.minimum(a1, a2).max(axis=0)), 0.0)
             count = np.where(straight >= CROSS_LINE, 0, count)
         return np.where(known >= 3, count * 4 / np.maximum(known, 1), np.nan)
 

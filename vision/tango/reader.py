@@ -225,23 +225,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     if len(cr.unread) > MOSTLY_UNREAD * n * n:
         raise NoBoardError(f"no Tango board: {len(cr.unread)} of its {n * n} cells are neither like the empty "
                            f"cells nor like a sun or a moon ({cr.pieces}; {cr.givens})")
-    holding = {(r, c) for r in range(n) for c in range(n) if cr.values[r, c] != EMPTY}
-    mark_why: dict = {}
-    marks = read_marks(lab, local, [c.ground for c in cells], lines=box >= 1.0, scale=lattice.px / READ_PITCH,
-                       pieces=holding, approximate="moved onto the pieces" in how, why=mark_why)
-    board = TangoBoard.empty(n)
-    for r in range(n):
-        for c in range(n):
-            board.cells[r][c] = int(cr.values[r, c])
-            board.locked[r][c] = bool(cr.locked[r, c])
-    edges, edge_conf, unsure_edges = [], {}, []
-    for key, (kind, conf) in sorted(marks.items()):
-        edge_conf[key] = conf
-        if conf < EDGE_SURE:
-            unsure_edges.append(key)
-        elif kind is not None:
-            edges.append(Edge(*key, kind))
-    board.edges = edges
+    board, edge_conf, unsure_edges = _board_with_marks(cr.values, cr.locked, lab, local, lattice, cells, box,
+                                                       approximate="moved onto the pieces" in how)
     givens = board.givens()
     for r, c in cr.unsure:
         givens.cells[r][c] = EMPTY
@@ -257,26 +242,47 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         unsure[rc] = ("its ground differs from the other empty cells'" if rc in odd else
                       "like neither an empty cell nor a sun or a moon" if rc in unread else
                       f"not sure whether it is a given ({cr.givens})")
-    for key in unsure_edges:
-        unsure[key] = mark_why.get(key) or f"the mark is unclear (confidence {edge_conf[key]:.2f})"
+    unsure.update(unsure_edges)
     state = np.array(board.cells, dtype=np.int64)
     for rc in cr.unsure:
         state[rc] = -1
-    for rc in _unbordered(img, lattice, box):  # a piece's outline near its box's side can hide the side
-        if state[rc] == EMPTY:
-            unsure.setdefault(rc, "no border seen around it: something may cover it")
-            state[rc] = -1
+    _doubt_unbordered(img, lattice, box, state, unsure)
     looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how, cr.pieces, cr.givens, edge_conf,
                        cr.covered, cr.unread)
     return Reading(board, state, lattice, unsure, tuple(touches), looks)
 
 
-def _unbordered(img: np.ndarray, lat: Lattice, box: float) -> list[tuple[int, int]]:
-    """Cells of the board that show fewer than BORDERED sides: something of
-    the board's own colour lies over them (a toast, a window, a sticker of
-    its cells' colour hides the pieces and the lines alike, and the cells
-    read as empty).  A cell filled by a big piece may show few sides too:
-    callers ask it of cells without a symbol."""
+def _board_with_marks(values: np.ndarray, locked: np.ndarray, lab: np.ndarray, local: Lattice, lattice: Lattice,
+                      cells: list[Cell], box: float, approximate: bool = False) -> tuple[TangoBoard, dict, dict]:
+    """The board of the cells read, with the marks on its edges: (board,
+    each edge's confidence, the unsure edges with why)."""
+    n = lattice.rows
+    board = TangoBoard.empty(n)
+    for r in range(n):
+        for c in range(n):
+            board.cells[r][c] = int(values[r, c])
+            board.locked[r][c] = bool(locked[r, c])
+    holding = {(r, c) for r in range(n) for c in range(n) if values[r, c] != EMPTY}
+    mark_why: dict = {}
+    marks = read_marks(lab, local, [c.ground for c in cells], lines=box >= 1.0, scale=lattice.px / READ_PITCH,
+                       pieces=holding, approximate=approximate, why=mark_why)
+    edge_conf, unsure = {}, {}
+    for key, (kind, conf) in sorted(marks.items()):
+        edge_conf[key] = conf
+        if conf < EDGE_SURE:
+            unsure[key] = mark_why.get(key) or f"the mark is unclear (confidence {conf:.2f})"
+        elif kind is not None:
+            board.edges.append(Edge(*key, kind))
+    return board, edge_conf, unsure
+
+
+def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarray, unsure: dict) -> None:
+    """Empty cells that show fewer than BORDERED sides become unsure (-1 in
+    ``state``, the reason in ``unsure``): something of the board's own
+    colour lies over them (a toast, a window, a sticker of its cells'
+    colour hides the pieces and the lines alike, and the cells read as
+    empty).  Only empty cells: a big piece, or a given's bevel, near its
+    box's sides can hide one."""
     from puzzlebot.vision.lattice import gradient
 
     crop, local, _ = lat.crop(img, CROP_MARGIN)
@@ -285,30 +291,15 @@ def _unbordered(img: np.ndarray, lat: Lattice, box: float) -> list[tuple[int, in
         crop = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         local = local.scaled(f)
     ev = SideEvidence(gradient(crop), crop).cells(local, box, 0, 0, lat.rows, lat.cols)
-    return [(int(r), int(c)) for r, c in np.argwhere(np.nan_to_num(ev, nan=0.0) < BORDERED)]
+    for r, c in np.argwhere((np.nan_to_num(ev, nan=0.0) < BORDERED) & (state == EMPTY)):
+        unsure.setdefault((int(r), int(c)), "no border seen around it: something may cover it")
+        state[r, c] = -1
 
 
 def _filled_board(img: np.ndarray, lab: np.ndarray, local: Lattice, lattice: Lattice, found: FillReading,
                   cells: list[Cell], box: float, how: str, touches: list[str]) -> Reading:
     """The Reading of a board whose pieces are fills (see :mod:`.fills`)."""
-    n = lattice.rows
-    board = TangoBoard.empty(n)
-    for r in range(n):
-        for c in range(n):
-            board.cells[r][c] = int(found.values[r, c])
-            board.locked[r][c] = bool(found.locked[r, c])
-    holding = {(r, c) for r in range(n) for c in range(n) if found.values[r, c] != EMPTY}
-    mark_why: dict = {}
-    marks = read_marks(lab, local, [c.ground for c in cells], lines=box >= 1.0, scale=lattice.px / READ_PITCH,
-                       pieces=holding, why=mark_why)
-    edges, edge_conf, unsure = [], {}, {}
-    for key, (kind, conf) in sorted(marks.items()):
-        edge_conf[key] = conf
-        if conf < EDGE_SURE:
-            unsure[key] = mark_why.get(key) or f"the mark is unclear (confidence {conf:.2f})"
-        elif kind is not None:
-            edges.append(Edge(*key, kind))
-    board.edges = edges
+    board, edge_conf, unsure = _board_with_marks(found.values, found.locked, lab, local, lattice, cells, box)
     broken = violations(board.givens())
     if broken:
         raise NoBoardError(f"no Tango board: its givens would break Tango's rules ({broken[0].text})")
@@ -316,10 +307,7 @@ def _filled_board(img: np.ndarray, lab: np.ndarray, local: Lattice, lattice: Lat
     for rc in found.unsure:
         unsure[rc] = "its fill is like none of the three"
         state[rc] = -1
-    for rc in _unbordered(img, lattice, box):  # a given's bevel near its sides can hide one: empty cells only
-        if state[rc] == EMPTY:
-            unsure.setdefault(rc, "no border seen around it: something may cover it")
-            state[rc] = -1
+    _doubt_unbordered(img, lattice, box, state, unsure)
     dark = float(found.fills.colours[0][0]) < DARK_L
     cr = CellReading(found.values, found.locked, (state >= 0).astype(np.float32), found.unsure, [], [], [SUN, MOON],
                      found.fills.why, "givens: a pattern inside the fill")
