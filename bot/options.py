@@ -15,11 +15,34 @@ from puzzlebot.solvers.errors import InputError
 
 class Parser(argparse.ArgumentParser):
     """argparse that keeps help texts' own line breaks (the examples) and
-    reports usage errors as one line plus a pointer to --help."""
+    reports usage errors as one line plus a pointer to --help.  A parser's
+    arguments may wait (:meth:`later`) until it parses or shows its help, so
+    that a command line builds only the command it runs (a GAME per game
+    under each of six commands is most of the start-up otherwise)."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(*args, **kwargs)
+        self._unbuilt: list = []
+
+    def later(self, build) -> None:
+        """``build(self)`` adds arguments when this parser is first used."""
+        self._unbuilt.append(build)
+
+    def built(self) -> Parser:
+        """This parser with every argument added (those waiting built now)."""
+        while self._unbuilt:
+            self._unbuilt.pop(0)(self)
+        return self
+
+    def parse_known_args(self, args=None, namespace=None):
+        return super(Parser, self.built()).parse_known_args(args, namespace)
+
+    def format_help(self) -> str:
+        return super(Parser, self.built()).format_help()
+
+    def format_usage(self) -> str:
+        return super(Parser, self.built()).format_usage()
 
     def error(self, message: str) -> None:  # noqa: D401 - argparse API
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
@@ -104,20 +127,23 @@ def progress(what: str):
     return show
 
 
-def game_parsers(parser: argparse.ArgumentParser, what, texts, arguments, action):
+def game_parsers(parser: Parser, what, texts, arguments, action) -> None:
     """A required GAME sub-command for every game of the registry that can
     do ``what`` (a :class:`puzzlebot.bot.games.Capability`): its help from
     the game's summary, (description, epilog) from ``texts(game)``, its
     arguments from ``arguments(game, parser)`` and ``action(game)`` (a
-    function of the parsed arguments) as what it does."""
-    from puzzlebot.bot import games as registry
+    function of the parsed arguments) as what it does.  Built when
+    ``parser`` is first used (:meth:`Parser.later`)."""
+    def build(parser: Parser) -> None:
+        from puzzlebot.bot import games as registry
 
-    sub = parser.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
-    sub.required = True
-    for game in registry.able(what):
-        description, epilog = texts(game)
-        p = sub.add_parser(game.name, aliases=list(game.aliases), help=game.summary, description=description,
-                           epilog=epilog)
-        arguments(game, p)
-        p.set_defaults(func=action(game), game=game.name)
-    return sub
+        sub = parser.add_subparsers(dest="game", metavar="GAME", parser_class=Parser)
+        sub.required = True
+        for game in registry.able(what):
+            description, epilog = texts(game)
+            p = sub.add_parser(game.name, aliases=list(game.aliases), help=game.summary, description=description,
+                               epilog=epilog)
+            arguments(game, p)
+            p.set_defaults(func=action(game), game=game.name)
+
+    parser.later(build)

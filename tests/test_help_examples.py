@@ -28,6 +28,7 @@ OPEN_UNTIL_CTRL_C = ("sim",)  # opens a window and keeps it open until interrupt
 
 
 def _parsers(parser: argparse.ArgumentParser):
+    parser.built()  # each command's GAME parsers wait until used
     yield parser
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
