@@ -13,6 +13,8 @@ cell patch, where the overhead was much of a read's time.
 
 from __future__ import annotations
 
+import threading
+
 import cv2
 import numpy as np
 
@@ -25,6 +27,19 @@ _LAB_SCALE[0, :, 1] = _LAB_SCALE[0, :, 2] = np.arange(256, dtype=np.float32) - 1
 def to_lab(img: np.ndarray) -> np.ndarray:
     """Lab of a BGR image (8-bit) as float32: L 0-100, a and b -128..127."""
     return cv2.LUT(cv2.cvtColor(img, cv2.COLOR_BGR2LAB), _LAB_SCALE)
+
+
+def warm_lab() -> None:
+    """Have OpenCV build its Lab tables now, on a thread of their own.
+
+    OpenCV builds them at the first Lab conversion of a process, whatever
+    the image (about 0.1 s, longer than reading a frame); started before a
+    command's imports, parsing and decoding, most of that time passes while
+    they run.  Not where a fork follows: a child forked meanwhile could
+    inherit OpenCV's lock held.  The thread is not a daemon, so a command
+    that ends sooner waits for it rather than unload OpenCV under it."""
+    threading.Thread(target=cv2.cvtColor, args=(np.zeros((1, 1, 3), np.uint8), cv2.COLOR_BGR2LAB),
+                     name="opencv-lab-tables").start()
 
 
 def squared_distance(a: np.ndarray, b: np.ndarray | float = 0.0) -> np.ndarray:
