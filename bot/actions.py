@@ -59,6 +59,7 @@ class Action:
 
 @dataclass(frozen=True, eq=False)
 class Click(Action):
+    """A click on a cell, ``times`` times over (a cell that cycles through values)."""
     cell: Cell
     times: int = 1
 
@@ -77,6 +78,7 @@ class Click(Action):
 
 @dataclass(frozen=True, eq=False)
 class Drag(Action):
+    """A press on the first cell of ``path``, a move through the rest in order, a release on the last."""
     path: tuple[Cell, ...]
     # cells the pointer may pass over on its way (besides the path's own):
     # a rectangle drawn corner to corner crosses its inside.  None: only the path.
@@ -107,6 +109,7 @@ class Drag(Action):
 
 @dataclass(frozen=True, eq=False)
 class Key(Action):
+    """A click on a cell, then ``key`` typed into it."""
     cell: Cell
     key: str
 

@@ -41,6 +41,7 @@ KEEP_BELOW, KEEP_FREED = 32 << 20, 256 << 20
 
 @dataclass
 class Result:
+    """One image's outcome in a batch: what was read, against its label when there is one."""
     index: int
     name: str
     verdict: str  # read / unsure / refused / error

@@ -111,6 +111,7 @@ class CalibrationMismatch(PuzzlebotError):
 
 @dataclass
 class Timings:
+    """Seconds spent in each part of a run, summed over its moves."""
     capture: float = 0.0
     read: float = 0.0
     solve: float = 0.0
@@ -171,6 +172,7 @@ class Target:
 
 @dataclass
 class RunResult:
+    """What a run did: the first reading, the plan, the timings and where the board was."""
     reading: Reading
     plan: list[Action]
     timings: Timings

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Region:
+    """A rectangle of screen (or image) pixels: its top-left corner and size."""
     left: int
     top: int
     width: int

@@ -44,6 +44,7 @@ def default_path() -> Path:
 
 @dataclass
 class Profile:
+    """Where a game was found on screen and what was learnt of it, kept for the next run."""
     game: str
     region: Region  # physical screen pixels around the board
     scale: float

@@ -29,6 +29,7 @@ class WindowError(PuzzlebotError):
 
 @dataclass(frozen=True)
 class Window:
+    """A top-level window: its handle, title, client area and owning program."""
     wid: str  # the platform's handle, as text
     title: str
     region: Region  # the client area, in screen pixels

@@ -68,6 +68,7 @@ StepCallback = Callable[[str, int, int], None]  # (event, row, depth); event: co
 
 @dataclass
 class Stats:
+    """What a Dancing Links search did: rows tried and solutions found."""
     nodes: int = 0  # rows tried (search tree nodes)
     solutions: int = 0
 

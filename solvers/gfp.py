@@ -24,6 +24,7 @@ def _check_prime(p: int) -> None:
 
 @dataclass
 class RREFMod:
+    """A matrix in reduced row echelon form modulo ``p``, with its pivot columns."""
     rows: np.ndarray  # rank x ncols, reduced: pivot entries 1, pivot columns clear
     pivots: list[int]
     p: int
@@ -82,6 +83,7 @@ def _nullspace_from(e: RREFMod, n: int) -> np.ndarray:
 
 @dataclass
 class SolutionMod:
+    """One solution of a linear system modulo p and a basis of its null space."""
     x: np.ndarray
     nullspace: np.ndarray
 

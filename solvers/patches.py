@@ -49,6 +49,7 @@ def fits(shape: str, h: int, w: int) -> bool:
 
 @dataclass
 class PatchesPuzzle:
+    """A Patches grid: its clues and the patches the player has drawn."""
     rows: int
     cols: int
     clues: dict[Cell, tuple[str, int | None]]  # cell -> (shape, area or None)
@@ -293,6 +294,7 @@ def mask_of(rect: Rect, cols: int) -> int:
 
 @dataclass
 class PatchesAnswer:
+    """The patches of the first solution found, and how many solutions (up to ``limit``)."""
     rects: list[Rect] | None
     count: int
     limit: int | None
@@ -376,6 +378,7 @@ def no_solution(p: PatchesPuzzle) -> UnsolvableError:
 
 @dataclass
 class Hint:
+    """The next patch to draw and why, or a wrong patch to take away."""
     rect: Rect | None = None
     clue: Cell | None = None
     rule: str = ""

@@ -35,6 +35,7 @@ SYMBOL = {EMPTY: ".", MARK: "x", QUEEN: "Q"}
 
 @dataclass
 class QueensPuzzle:
+    """A Queens board: its colour regions, and the queens and marks on it now."""
     regions: list[list[int]]  # region index 0..n-1 per cell
     names: list[str]  # a letter per region, as the file named it
     queens: set[tuple[int, int]] = field(default_factory=set)  # queens on the board now
@@ -200,6 +201,7 @@ def reduction(p: QueensPuzzle) -> tuple[ExactCover, list[tuple[int, int]]]:
 
 @dataclass
 class QueensAnswer:
+    """The queens of the first solution found, and how many solutions (up to ``limit``)."""
     solution: list[tuple[int, int]] | None  # the first solution's queens, sorted by row
     count: int  # solutions found, up to ``limit``
     limit: int | None
@@ -256,6 +258,7 @@ def no_solution(p: QueensPuzzle) -> UnsolvableError:
 
 @dataclass
 class Step:
+    """One deduction: a queen placed or a cell ruled out, by which rule and why."""
     cell: tuple[int, int]
     queen: bool  # a queen placed (True) or the cell ruled out (False)
     rule: str
@@ -395,6 +398,7 @@ class _State:
 
 @dataclass
 class Explanation:
+    """The deductions that solve a board, in order."""
     steps: list[Step]
     queens: set[tuple[int, int]]
     deduced: bool  # deduction alone placed every queen
@@ -411,6 +415,7 @@ def explain(p: QueensPuzzle) -> Explanation:
 
 @dataclass
 class Hint:
+    """The next deduction for a board as it stands, in words at three levels."""
     step: Step | None
     solved: bool = False
 

@@ -38,6 +38,7 @@ REDUCTIONS = {"seed": tuple(DIRECTIONS), "compact": ("down", "right")}
 
 @dataclass
 class RipplePuzzle:
+    """A Ripple Effect board: its rooms and given digits."""
     rooms: list[list[int]]
     givens: list[list[int]]
     name: str = ""
@@ -212,6 +213,7 @@ def render(p: RipplePuzzle, grid: list[list[int]], marks: set[tuple[int, int]] |
 
 @dataclass
 class RippleAnswer:
+    """The first solution found, and how many solutions (up to ``limit``)."""
     solution: list[list[int]] | None  # the first solution found
     count: int  # solutions found, up to the limit asked for
     limit: int | None

@@ -35,6 +35,7 @@ def cell_name(cell: Cell) -> str:
 
 @dataclass
 class SudokuPuzzle:
+    """A Sudoku grid: its givens and the digits a player entered."""
     n: int
     givens: list[list[int]]  # 0 empty
     entries: list[list[int]] = field(default_factory=list)  # digits a player entered (0 elsewhere)
@@ -264,6 +265,7 @@ def _search(b: _Board, cand: list[int], limit: int | None, out: list[list[int]],
 
 @dataclass
 class SudokuAnswer:
+    """The first filled grid found, and how many solutions (up to ``limit``)."""
     grid: list[list[int]] | None
     count: int
     limit: int | None
@@ -331,6 +333,7 @@ def no_solution(p: SudokuPuzzle) -> UnsolvableError:
 
 @dataclass
 class Step:
+    """One deduction: a digit placed in a cell, by which rule and why."""
     cell: Cell
     digit: int
     rule: str  # "naked single" or "hidden single"
@@ -375,6 +378,7 @@ def _next_step(p: SudokuPuzzle, grid: list[list[int]]) -> Step | None:
 
 @dataclass
 class Explanation:
+    """The deductions that fill a grid, in order."""
     steps: list[Step]
     deduced: bool  # the singles alone filled the grid
 
@@ -397,6 +401,7 @@ def explain(p: SudokuPuzzle) -> Explanation:
 
 @dataclass
 class Hint:
+    """The next digit to enter and why, or an entry the solution contradicts."""
     step: Step | None
     solved: bool = False
     wrong: str = ""  # an entry the solution contradicts, in words

@@ -32,6 +32,7 @@ _EXHAUSTIVE_BUDGET = 1 << 24
 
 @dataclass
 class SwitchesPuzzle:
+    """A switches graph: its nodes, the ones to flip and the edges."""
     names: list[str]  # every node, in file order
     flip: list[str]
     edges: list[tuple[str, str]]
@@ -82,6 +83,8 @@ def parse_switches(text: str, where: str = "input") -> SwitchesPuzzle:
 
 @dataclass
 class SwitchesAnswer:
+    """The switches to press, how many sets of presses solve it (2 to the nullity) and whether this one is
+    the smallest."""
     press: list[str]  # sorted
     solutions: int  # 2 ** nullity
     nullity: int

@@ -39,6 +39,7 @@ class Frame:
 
 @dataclass
 class Source:
+    """An input named on the command line: an image file or a video."""
     path: Path
     video: bool
 

@@ -174,6 +174,7 @@ class Lattice:
 
 @dataclass
 class Blob:
+    """A connected shape in a mask: its centre, size and area in pixels."""
     cx: float
     cy: float
     w: int
@@ -185,6 +186,7 @@ class Blob:
 
 @dataclass
 class LatticeFit:
+    """A lattice fitted to shapes, the shapes on it, and how far off they sit."""
     lattice: Lattice
     members: list[tuple[int, int, Blob]] = field(repr=False)  # (row, col, blob)
     residual: float = 0.0  # mean distance of member centres from the lattice, in pitches
@@ -280,7 +282,8 @@ def estimate_pitch(diffs: np.ndarray, min_pitch: float) -> float | None:
         return None
     short = diffs[: max(PITCH_CANDIDATES_MIN, diffs.size // 2)]
     best = None
-    for base in np.unique(np.round(short * 2) / 2)[:PITCH_CANDIDATES]:
+    halves = np.round(short * 2) / 2  # sorted, as short is: its distinct values are where it steps
+    for base in halves[np.r_[True, halves[1:] != halves[:-1]]][:PITCH_CANDIDATES]:
         for k in range(1, PITCH_SPLITS + 1):
             p = base / k
             if p < min_pitch:

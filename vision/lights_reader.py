@@ -164,6 +164,7 @@ CAPTION_SPREAD, CAPTION_LINE, CAPTION_BOARD = 3.0, 0.5, 0.25
 
 @dataclass
 class Look:
+    """One look of a cell (lit or not): its colour."""
     lab: np.ndarray  # L (0-100), a, b
 
     @property
@@ -289,6 +290,7 @@ def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 @dataclass
 class Cue:
+    """One cue for which look is lit, and its vote."""
     name: str  # what the cue looks at, as said in reasons
     vote: int  # the look (0 or 1) this cue takes for lit
     weight: int  # 2 strong, 1 weak

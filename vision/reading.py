@@ -45,6 +45,7 @@ def where_name(w: Where) -> str:
 
 @dataclass(frozen=True, eq=False)
 class Reading(Generic[B, L]):
+    """A board read from an image, with what is unsure and why."""
     board: B
     state: np.ndarray  # per cell, the game's values (-1 where unsure); what the loop compares
     lattice: Lattice

@@ -250,6 +250,7 @@ _PARTS = {"solver": Solver, "generator": Generator, "reader": Reader, "player": 
 
 @dataclass(frozen=True)
 class Game:
+    """One game of the registry: its names and what it can do (solve, generate, read, play)."""
     name: str  # the command-line name
     title: str  # in messages: "Lights Out"
     summary: str  # one line, in the lists of games in --help

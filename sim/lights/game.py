@@ -62,6 +62,7 @@ def check_size(rows: int, cols: int) -> None:
 
 @dataclass
 class EnlightGame:
+    """The Enlight stand-in's game state: the lights, the level and the moves made."""
     board: np.ndarray
     level: int = 1
     moves: int = 0

@@ -19,6 +19,7 @@ import numpy as np
 
 @dataclass
 class Drawn:
+    """A Lights Out board drawn in one style, and where its grid is in the picture."""
     image: np.ndarray
     grid_bbox: tuple[float, float, float, float]
     style: str

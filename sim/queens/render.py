@@ -37,6 +37,7 @@ def _bgr(h: str) -> tuple[int, int, int]:
 
 @dataclass
 class Render:
+    """A drawn Queens board and what it shows (regions, queens, marks), as its label."""
     image: np.ndarray
     regions: list[str]  # rows of region letters
     queens: list[tuple[int, int]]

@@ -32,6 +32,7 @@ def _bgr(hexs: str) -> tuple[int, int, int]:
 
 @dataclass(frozen=True)
 class TangoStyle:
+    """The colours and shapes one look of the Tango stand-in draws with."""
     name: str
     page: str = "#F4F2EE"
     panel: str = "#FFFFFF"
@@ -102,6 +103,7 @@ def style(name_or_mode: str | TangoStyle) -> TangoStyle:
 
 @dataclass
 class TangoPicture:
+    """A drawn Tango board and where its cells are in the picture."""
     image: np.ndarray
     x0: float  # top-left corner of cell (0, 0)
     y0: float

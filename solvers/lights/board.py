@@ -28,6 +28,7 @@ def _short(v) -> str:
 
 @dataclass
 class LightsFile:
+    """A Lights Out puzzle as a file gives it: the board and its rules (torus, neighbourhood, states)."""
     board: np.ndarray
     torus: bool = False
     neighbourhood: tuple[tuple[int, int], ...] = PLUS

@@ -295,6 +295,8 @@ def _no_solution(board: np.ndarray, pattern: np.ndarray, rules: LightsRules, ind
 
 @dataclass
 class _ChasePlan:
+    """Light chasing precomputed for one board size: which top-row presses clear what the chase leaves
+    in the bottom row, and the top-row presses that change nothing."""
     cols: int
     t_rows: list[int]  # x[pivots[i]] = parity(t_rows[i] & residual)
     pivots: list[int]

@@ -57,6 +57,7 @@ class Edge:
 
 @dataclass
 class TangoBoard:
+    """A Tango board: its cells (pieces), which are given, and the = and x signs between cells."""
     size: int
     cells: list[list[int]]
     locked: list[list[bool]]

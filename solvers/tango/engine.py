@@ -179,6 +179,7 @@ class Propagator:
 
 @dataclass(frozen=True)
 class Rule:
+    """A deduction rule: its name, how hard it is, and what it says in a hint."""
     name: str
     tier: int
     weight: int

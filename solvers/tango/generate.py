@@ -70,6 +70,7 @@ def max_score(n: int) -> int:
 
 @dataclass
 class Generated:
+    """A generated puzzle, its solution and its difficulty score."""
     puzzle: TangoBoard
     solution: list[list[int]]
     score: int

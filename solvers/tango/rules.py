@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the board module uses this checker; this one needs only its
 
 @dataclass(frozen=True)
 class Violation:
+    """A rule a board breaks: which rule, the cells and the words."""
     rule: str  # "three-in-a-row" | "count" | "equal" | "opposite" | "empty" | "given"
     cells: tuple[tuple[int, int], ...]
     text: str

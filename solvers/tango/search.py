@@ -16,6 +16,7 @@ from puzzlebot.solvers.tango.engine import Contradiction, LineState, Propagator
 
 @dataclass
 class SearchResult:
+    """What the search found: how many solutions (up to the limit) and the first."""
     count: int  # solutions found, at most ``limit``
     solution: list[list[int]] | None  # the first one found
     branches: int  # branch points visited

@@ -17,6 +17,7 @@ from puzzlebot.solvers.tango.search import count_solutions
 
 @dataclass
 class TangoAnswer:
+    """The solution, how many there are, and the deductions when they alone finish it."""
     solution: TangoBoard
     solutions: int  # 1, or 2 meaning "more than one"
     deduced: bool  # True when deduction alone finished it
@@ -111,6 +112,7 @@ def solve(board: TangoBoard, explain: bool = False) -> TangoAnswer:
 
 @dataclass
 class Hint:
+    """The next deduction, in words at three levels."""
     where: str  # level 1
     rule: str  # level 2
     cell: str  # level 3

@@ -43,6 +43,7 @@ def wall_key(a: Cell, b: Cell) -> tuple[Cell, Cell]:
 
 @dataclass
 class ZipPuzzle:
+    """A Zip grid: its numbers, walls and the path drawn so far."""
     rows: int
     cols: int
     numbers: dict[Cell, int]  # cell -> its number, 1..k

@@ -104,6 +104,7 @@ class Grid:
 
 @dataclass
 class Hint:
+    """The next cell the path must take and why."""
     cell: Cell | None  # where the path must go next (None: solved, or no single next step)
     head: Cell | None  # the path's end now
     rule: str  # the rule that forces it, in words

@@ -316,6 +316,7 @@ class Solver:
 
 @dataclass
 class ZipAnswer:
+    """The first path found, and how many paths (up to ``limit``)."""
     path: list[Cell] | None  # the first path found
     count: int  # paths found, up to the limit asked for
     limit: int | None

@@ -123,6 +123,7 @@ BOX_GAP = 0.85
 
 @dataclass
 class BoardFit:
+    """Where the board is: its lattice, what bounds its cells, and how well it fits."""
     lattice: Lattice  # full resolution
     box: float  # share of the pitch a cell's box spans (1.0: cells touch, lines between them)
     how: str  # what bounds the cells: "grid lines" or "cell boxes"
@@ -279,6 +280,7 @@ def _box_share(fit: LatticeFit, lat: Lattice) -> float:
 
 @dataclass
 class _Block:
+    """A square block of bounded cells found at working scale."""
     lattice: Lattice  # the n x n board, working scale
     score: float
     continues: list[str]  # sides where bounded cells go on past the block

@@ -108,6 +108,7 @@ GIVENS_AGREE = 0.6
 
 @dataclass
 class Cell:
+    """One cell's picture: its middle, ground, border and ink."""
     patch: np.ndarray  # PATCH x PATCH x 3, Lab
     ground: np.ndarray  # Lab
     border: np.ndarray  # Lab of the box's own edge (the ring least like the ground)
@@ -245,6 +246,7 @@ def _roundness(mask: np.ndarray) -> float:
 
 @dataclass
 class Look:
+    """What one kind of piece looks like on this board, learnt from its cells."""
     template: np.ndarray  # normalised patch (ground subtracted)
     ink: np.ndarray  # median ink mask
     colour: np.ndarray  # Lab of the ink
@@ -317,6 +319,7 @@ def decide_sun(looks: list[Look]) -> tuple[list[int] | None, str]:
 
 @dataclass
 class CellReading:
+    """Every cell's value and lock, how sure, and which cells are unsure or covered."""
     values: np.ndarray  # rows x cols, EMPTY/SUN/MOON
     locked: np.ndarray  # rows x cols bool
     conf: np.ndarray  # rows x cols 0..1

@@ -52,6 +52,7 @@ class Fills:
 
 @dataclass
 class FillReading:
+    """The cells of a board whose pieces are fills: values, givens, and the unsure ones."""
     values: np.ndarray  # n x n EMPTY/SUN/MOON
     locked: np.ndarray  # n x n bool: givens (a pattern inside the fill)
     unsure: list[tuple[int, int]]
