@@ -145,6 +145,17 @@ ICON_COLOUR_TOP, ICON_EDGE = 60.0, 0.05
 # type; a pale stripe beside it is 0.45 of the way).
 GLYPH_WHITE = 0.6
 GLYPH_INK, GLYPH_LIGHTER, DIGIT_MARGIN, DIGIT_TALL = 25.0, 15.0, 0.12, 0.1
+# An icon with no number found is unsure when, inside those margins, more
+# than FAINT_NUMBER of a pitch squared is half that far from its colour and
+# half that lighter: a number too faint to read (ours with no number 0, over
+# 351 icons also dimmed, flattened, JPEG 35 and rescaled; numbers missed so
+# 0.018 up; numbers read 0.015 up).
+FAINT_NUMBER = 0.006
+# A number whose ink is under DIGIT_PX pixels tall in the image is unsure:
+# ours are 6.8 px up (35 px cells), where every number reads right; our
+# boards scaled to 60% (21-25 px cells, digits 3 to 6 px) read 19 of 257
+# numbers as other digits.
+DIGIT_PX = 6.5
 # The number's box, grown by DIGIT_PAD of a pitch: where it is read.
 DIGIT_PAD = 0.04
 # "any" icons are striped diagonally: lightness steps across one diagonal
@@ -345,16 +356,17 @@ def _looks(grounds: np.ndarray) -> list[np.ndarray]:
     return [np.median(np.array(grp), axis=0) for grp in sorted(groups, key=len, reverse=True) if len(grp) >= LOOK_CELLS]
 
 
-def _free_ground(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, looks: list) -> np.ndarray | None:
+def _free_ground(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, looks: list
+                 ) -> tuple[np.ndarray | None, np.ndarray | None]:
     """The ground of the cells no patch covers: the neutral look (chroma
     under NEUTRAL) whose cells hold no border where they meet cells of
     another look (a patch's border is inside its own cells: a pale patch
     can be as grey as the free cells, its border tells it); None when every
-    look holds borders there (every cell is in a patch)."""
-    best, best_weight = None, np.inf
+    look holds borders there (every cell is in a patch).  Second, when no
+    neutral look qualifies, a look in colour that does: free cells under a
+    tint (a night light, a colour filter) or a patch with no border seen."""
+    best, best_weight, tinted = None, np.inf, None
     for g in looks:
-        if float(np.hypot(g[1], g[2])) >= NEUTRAL:
-            continue
         mine = distance(grounds, g) < SAME_GROUND
         weights = []
         for r in range(lat.rows):
@@ -366,9 +378,14 @@ def _free_ground(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, looks: list
                     if 0 <= r2 < lat.rows and 0 <= c2 < lat.cols and not mine[r2, c2]:
                         weights.append(_border_weight(lab, lat, grounds, r, c, side, inside=True))
         weight = float(np.median(weights)) if weights else 0.0
-        if weight < best_weight:
+        if float(np.hypot(g[1], g[2])) >= NEUTRAL:
+            if weight <= FREE_BORDER and tinted is None:
+                tinted = g
+        elif weight < best_weight:
             best, best_weight = g, weight
-    return best if best_weight <= FREE_BORDER else None
+    if best_weight <= FREE_BORDER:
+        return best, None
+    return None, tinted
 
 
 def _stripe_skew(light: np.ndarray, core: np.ndarray) -> float:
@@ -421,6 +438,11 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
     elif skew > PLAIN_SKEW:
         return None, "icon", f"an icon faintly striped (skew {skew:.1f}): plain or \"any\"?"
     if not digits:
+        inner = np.zeros_like(core)
+        inner[my:bh - my, mx:bw - mx] = True
+        faint = core & inner & (far > GLYPH_INK / 2) & (icon[..., 0] > colour[0] + GLYPH_LIGHTER / 2)
+        if np.count_nonzero(faint) > FAINT_NUMBER * p * p:
+            return None, "icon", "a faint mark inside the icon: a number too faint to read?"
         return (shape, None), "icon", ""
     big, kf = upscaled(icon, p)
     keep = cv2.resize(np.isin(labels, digits).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
@@ -429,6 +451,8 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
     read = read_number(glyph)
     if not read.sure:
         return None, "icon", f"the number in the icon: {read.why}"
+    if _ink_height(glyph) < DIGIT_PX * kf:
+        return None, "icon", f"the number in the icon is under {DIGIT_PX:g} px tall: too small to read"
     return (shape, read.value), "icon", ""
 
 
@@ -513,7 +537,14 @@ def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> 
     read = read_number(glyph)
     if not read.sure:
         return None, "printed", f"the number: {read.why}"
+    if _ink_height(glyph) < DIGIT_PX * kf:
+        return None, "printed", f"the number is under {DIGIT_PX:g} px tall: too small to read"
     return ("any", read.value), "printed", ""
+
+
+def _ink_height(mask: np.ndarray) -> int:
+    rows = np.flatnonzero(mask.any(axis=1))
+    return int(rows[-1] - rows[0] + 1) if rows.size else 0
 
 
 def _border_weight(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, r: int, c: int, side: str,
@@ -790,7 +821,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     looks = _looks(grounds)
     if not looks:
         raise NoBoardError(f"no {GAME} board: its cells share no ground")
-    ground = _free_ground(lab, lat, grounds, looks)  # None: every cell is in a patch
+    ground, tinted = _free_ground(lab, lat, grounds, looks)  # None: every cell is in a patch
     whole = wholeness(lab, lat, looks, SAME_GROUND * 2)
     if not whole.whole:
         raise PartialBoardError(f"only part of a {GAME} board: {whole.reason()}")
@@ -801,6 +832,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     for r in range(lat.rows):
         for c in range(lat.cols):
             clue, style, why = _clue(lab, lat, r, c, grounds[r, c])
+            if clue is not None and clue[1] == 0:  # a 6 or 8 faded, or a ring that is no digit
+                clue, why = None, "the number reads 0, no patch's area"
             if style:
                 how.add(style)
             if why:
@@ -837,6 +870,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         unsure[BOARD] = f"the clues' areas add up to {total}, the board has {lat.rows * lat.cols} cells"
     if unframed:
         unsure[BOARD] = (f"no frame on the board's {', '.join(unframed)} (cut or covered there? the board may go on)")
+    if tinted is not None:  # read as patches over every cell, they would be one another's tint
+        unsure[BOARD] = (f"no cells in white or grey, and cells in colour (chroma {np.hypot(tinted[1], tinted[2]):.0f}) "
+                         "show no patch's border: a tinted screen (night light)? or a patch whose border is not seen")
     for rc in unsure:
         if isinstance(rc, tuple):
             state[rc] = -1
