@@ -80,6 +80,29 @@ def pmap(func, items: list, workers: int | None = None) -> list:
         return list(pool.map(func, items, chunksize=max(1, len(items) // (4 * workers))))
 
 
+# How a screen or a capture may change a screenshot: a night light's warm
+# tint (blue down a quarter; "night": nearly half, green down too), a cool
+# tint, a dimmed screen, a washed-out one (less contrast), and a page zoomed
+# out to 60%.
+SHIFTS = ("warm", "night", "cool", "dim", "flat", "x0.6")
+
+
+def shifted(img, how: str):
+    """``img`` (BGR) as the screen change ``how`` (one of SHIFTS) shows it."""
+    import cv2
+    import numpy as np
+
+    if how == "x0.6":
+        return cv2.resize(img, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+    f = img.astype(np.float32)
+    if how == "flat":
+        f = 0.65 * f + 45
+    else:
+        f *= np.float32({"warm": (0.75, 0.92, 1.0), "night": (0.55, 0.82, 1.0), "cool": (1.0, 0.95, 0.82),
+                         "dim": (0.7, 0.7, 0.7)}[how])
+    return np.clip(f + 0.5, 0, 255).astype(np.uint8)
+
+
 def pointer(x: int | None = None, y: int | None = None, click: bool = False) -> tuple[int, int]:
     """Move (and click) the real pointer on the test display, as a user's
     hand would, and say where it is: pyautogui in the test process, with

@@ -4,6 +4,7 @@ random simulator renders, and images that hold no board."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from collections import defaultdict
 
 import cv2
@@ -18,7 +19,7 @@ from puzzlebot.vision.image_io import load_image
 from puzzlebot.vision.lights_reader import read as read_lights
 from puzzlebot.vision.lights_reader import rows_text
 
-from .helpers import ROOT, pmap, run_cli, shared_path
+from .helpers import ROOT, pmap, run_cli, shared_path, shifted
 
 FIXTURES = ROOT / "fixtures" / "lights"
 
@@ -40,6 +41,42 @@ def check(label: dict, folder) -> str:
 
 
 @pytest.mark.slow
+def _shifted_wrong(job: tuple[str, dict]) -> list[str] | None:
+    """None when the plain screenshot is not read exactly; else the screen
+    changes under which it is read sure and wrong."""
+    folder, label = job
+    img = load_image(Path(folder) / label["file"])
+    wrong = []
+    for how in ("plain", "warm", "night", "cool", "dim", "x0.6"):
+        try:
+            rd = read_lights(img if how == "plain" else shifted(img, how))
+        except (NoBoardError, PartialBoardError, UnreadableBoardError):
+            if how == "plain":
+                return None
+            continue
+        got = rows_text(rd)
+        if how == "plain" and not (rd.sure and got == label["rows"]):
+            return None
+        if rd.sure and got != label["rows"]:
+            wrong.append(f"{how}: {got}")
+    return wrong
+
+
+@pytest.mark.slow
+def test_tinted_dimmed_or_zoomed_out_screenshots_are_never_read_sure_wrong():
+    """Every real screenshot and fixture whose plain read is exact, as a night
+    light, a cool tint, a dimmed screen or a page at 60% show it.  Before: a
+    game whose off cells are white paper beside purple lamps, under a warm
+    tint, was read surely inverted (white turned cream: the brighter look
+    taken for lit; 3 screenshots, warm and night)."""
+    jobs = [(str(folder), e) for folder in (FIXTURES, shared_path("lights", "screens"))
+            for e in json.loads((folder / "labels.json").read_text())]
+    results = pmap(_shifted_wrong, jobs)
+    assert sum(r is not None for r in results) >= 60
+    wrong = {j[1]["file"]: w for j, w in zip(jobs, results) if w}
+    assert not wrong, {k: v[:2] for k, v in wrong.items()}
+
+
 def test_real_screenshots_of_other_games():
     folder = shared_path("lights", "screens")
     labels = json.loads((folder / "labels.json").read_text())

@@ -20,7 +20,7 @@ from puzzlebot.vision.patches_reader import read as read_patches
 
 from . import tatham
 from .helpers import DATA as SHARED_DATA
-from .helpers import ROOT, pmap, run_cli, shared_path
+from .helpers import ROOT, pmap, run_cli, shared_path, shifted
 
 FIXTURES = ROOT / "fixtures" / "patches"
 
@@ -172,25 +172,13 @@ def test_a_sticker_across_a_clue_cells_side_is_never_read_sure_wrong():
     assert not any(wrong.values()), {k: v[:3] for k, v in wrong.items() if v}
 
 
-def _shifted(img: np.ndarray, how: str) -> np.ndarray:
-    """The screenshot as a screen or a tool may change it: a night light's
-    warm tint (blue down a quarter), a cool one, a dimmed screen, or scaled
-    to 60% (a browser zoomed out)."""
-    if how == "x0.6":
-        return cv2.resize(img, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
-    if how == "flat":  # less contrast: a washed-out screen or capture
-        return np.clip(0.65 * img.astype(np.float32) + 45.5, 0, 255).astype(np.uint8)
-    gain = {"warm": (0.75, 0.92, 1.0), "cool": (1.0, 0.95, 0.82), "dim": (0.7, 0.7, 0.7)}[how]
-    return np.clip(img * np.float32(gain) + 0.5, 0, 255).astype(np.uint8)
-
-
 def _shifted_wrong(name: str) -> list[str]:
     e = next(x for x in _labels() if x["file"] == name)
     want = ([e["size"][0], e["size"][1]], sorted(e["clues"]), sorted(e["rects"]))
     wrong = []
     for how in ("warm", "cool", "dim", "x0.6"):
         try:
-            rd = read_patches(_shifted(load_image(FIXTURES / name), how))
+            rd = read_patches(shifted(load_image(FIXTURES / name), how))
         except NoBoardError:
             continue
         if rd.sure and _seen(rd) != want:
@@ -213,7 +201,7 @@ def test_a_tinted_dimmed_or_zoomed_out_screenshot_is_never_read_sure_wrong():
 def test_no_clue_is_read_as_an_area_of_0():
     """Washed out, the 10 in r6c3's icon on this board lost its 1 and was
     read as a sure 0 (a patch of no cells); no number the games print is 0."""
-    rd = read_patches(_shifted(load_image(FIXTURES / "patches_20_12x12_dark_wrong.png"), "flat"))
+    rd = read_patches(shifted(load_image(FIXTURES / "patches_20_12x12_dark_wrong.png"), "flat"))
     assert all(a != 0 for _, a in rd.board.clues.values())
     assert "reads 0" in rd.unsure.get((5, 2), ""), rd.doubts()
 

@@ -75,6 +75,10 @@ THIRD_LOOK_MIN, THIRD_LOOK_SHARE = 3, 0.15
 # White paper: L at least PAPER_L and chroma at most PAPER_C; beside it a
 # look with chroma at least FILL_C is a coloured fill.
 PAPER_L, PAPER_C, FILL_C = 93.0, 8.0, 20.0
+# A light look (L at least NEAR_PAPER_L) of chroma under NEAR_PAPER_C beside
+# a coloured fill may be that paper under a tint (a night light makes white
+# L 87 to 97, chroma 20 to 38): the cues may not take it for lit surely.
+NEAR_PAPER_L, NEAR_PAPER_C = 85.0, 45.0
 # Against paper (or one known look), a cell farther than FAR_LOOKS *
 # SAME_LOOK from it is the other state.
 FAR_LOOKS = 2.0
@@ -349,6 +353,10 @@ def decide_polarity(a: Look, b: Look, ground: np.ndarray | None = None,
         why += f"; disagreeing: {' and '.join(con)}" + ("" if sure else ", so not sure")
     elif pro and not sure:
         why += " (a weak cue only, so not sure)"
+    x, y = (a, b) if lit == 0 else (b, a)
+    if sure and x.L >= NEAR_PAPER_L and x.chroma < NEAR_PAPER_C and y.chroma >= FILL_C and y.chroma > x.chroma:
+        sure = False
+        why += "; but the lit look is nearly white beside a coloured one: white paper under a tint? so not sure"
     return lit, why, sure
 
 

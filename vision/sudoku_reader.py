@@ -93,6 +93,10 @@ SPECK = 0.002
 # A digit's ink is at least DIGIT_TALL of a pitch high; pencil notes at most
 # NOTE_TALL (ours 0.14, LinkedIn's ~0.15); between: unsure.
 DIGIT_TALL, NOTE_TALL = 0.28, 0.22
+# A cell with no digit at INK holds no piece a digit's height (clear of the
+# cell's sides) at FAINT_INK either, else it is unsure: a digit too faint to
+# read (a washed-out screen or capture).
+FAINT_INK = INK / 2
 # Red: hue within RED_HUE degrees and chroma at least RED_CHROMA (our reds
 # 20-35 degrees, chroma 50-80, down to 28 in a thin digit on a page scaled
 # to 60%; blue and indigo inks are -60 to -100 degrees).
@@ -288,6 +292,18 @@ def _stroke(mask: np.ndarray) -> float:
     return float(2 * mask.sum() / perim / (ys[-1] - ys[0] + 1))
 
 
+def _empty(far: np.ndarray, ground: np.ndarray, p: float) -> CellInk:
+    """A cell with no digit at full contrast (``far``: its pixels' distance
+    from its ground): empty, or unsure when faint ink a digit's height is
+    there."""
+    k, _, stats, _ = cv2.connectedComponentsWithStats((far > FAINT_INK).astype(np.uint8), connectivity=8)
+    hh, ww = far.shape
+    for x, y, w, h, _ in stats[1:]:
+        if h >= DIGIT_TALL * p and x > 0 and y > 0 and x + w < ww and y + h < hh:
+            return CellInk(why="faint ink a digit's height: a digit too faint to read?", ground=ground)
+    return CellInk(ground=ground)
+
+
 def _cell(lab: np.ndarray, lat: Lattice, r: int, c: int, n: int) -> CellInk:
     x0, y0, x1, y1 = lat.box(r, c, CELL_INSET)
     h, w = lab.shape[:2]
@@ -295,14 +311,15 @@ def _cell(lab: np.ndarray, lat: Lattice, r: int, c: int, n: int) -> CellInk:
         return CellInk(why="the cell runs off the image")
     win = lab[y0:y1, x0:x1]
     ground = np.median(win.reshape(-1, 3), axis=0)
-    ink = distance(win, ground) > INK
+    far = distance(win, ground)
+    ink = far > INK
     p = lat.px
     if not ink.any():
-        return CellInk(ground=ground)
+        return _empty(far, ground, p)
     k, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     keep = [i for i in range(1, k) if stats[i, 4] >= SPECK * p * p]
     if not keep:
-        return CellInk(ground=ground)
+        return _empty(far, ground, p)
     hh, ww = ink.shape
     edge = [i for i in keep if stats[i, 0] == 0 or stats[i, 1] == 0 or stats[i, 0] + stats[i, 2] >= ww
             or stats[i, 1] + stats[i, 3] >= hh]
@@ -310,10 +327,10 @@ def _cell(lab: np.ndarray, lat: Lattice, r: int, c: int, n: int) -> CellInk:
         return CellInk(why="ink runs to the cell's sides (something covers it?)", ground=ground)
     keep = [i for i in keep if i not in edge]  # notes reaching the middle's sides
     if not keep:
-        return CellInk(ground=ground)
+        return _empty(far, ground, p)
     tall = max(stats[i, 3] for i in keep) / p
     if tall <= NOTE_TALL:
-        return CellInk(ground=ground)  # pencil notes (or a speck): no digit
+        return _empty(far, ground, p)  # pencil notes (or a speck): no digit
     if tall < DIGIT_TALL:
         return CellInk(why=f"ink {tall:.2f} of a cell high: too big for a note, too small for a digit",
                        ground=ground)
@@ -371,11 +388,17 @@ def _styles(inks: dict, ground: np.ndarray) -> tuple[set, set, dict, str, np.nda
     if split is not None:
         chroma = [np.median(np.hypot(colours[split == k, 1], colours[split == k, 2])) for k in (0, 1)]
         contrast = [np.median(np.linalg.norm(colours[split == k] - ground, axis=1)) for k in (0, 1)]
-        given = int(np.argmin(chroma)) if abs(chroma[0] - chroma[1]) > STYLE_SEP / 2 else int(np.argmax(contrast))
+        given = int(np.argmax(contrast))
+        if abs(chroma[0] - chroma[1]) > STYLE_SEP / 2 and int(np.argmin(chroma)) != given:
+            # givens are the plainer ink and the one standing further off the ground, in every
+            # look seen; a tint (a night light) makes white type yellow, plainer entries
+            for rc in cells:
+                unsure[rc] = ("the plainer ink is the fainter: which are the givens? (a tinted screen, or "
+                              "a game that colours its givens)")
         centres = [np.median(colours[split == k], axis=0) for k in (0, 1)]
         for i, rc in enumerate(cells):
             own, other = (np.linalg.norm(colours[i] - centres[k]) for k in (split[i], 1 - split[i]))
-            if own > STYLE_NEAR * other:
+            if own > STYLE_NEAR * other and rc not in unsure:
                 unsure[rc] = "its ink is like neither the givens' nor the entries'"
     else:
         split = _two(grounds, GROUND_SEP)
