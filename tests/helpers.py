@@ -82,21 +82,26 @@ def pmap(func, items: list, workers: int | None = None) -> list:
 
 # How a screen or a capture may change a screenshot: a night light's warm
 # tint (blue down a quarter; "night": nearly half, green down too), a cool
-# tint, a dimmed screen, a washed-out one (less contrast), and a page zoomed
-# out to 60%.
+# tint, a dimmed screen, a washed-out one (less contrast), a page zoomed out
+# to 60%, a brighter and a darker gamma, and JPEG at quality 35.
 SHIFTS = ("warm", "night", "cool", "dim", "flat", "x0.6")
+MORE_SHIFTS = ("bright", "dark", "jpeg35")
 
 
 def shifted(img, how: str):
-    """``img`` (BGR) as the screen change ``how`` (one of SHIFTS) shows it."""
+    """``img`` (BGR) as the screen change ``how`` (one of SHIFTS or MORE_SHIFTS) shows it."""
     import cv2
     import numpy as np
 
     if how == "x0.6":
         return cv2.resize(img, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+    if how == "jpeg35":
+        return cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 35])[1], cv2.IMREAD_COLOR)
     f = img.astype(np.float32)
     if how == "flat":
         f = 0.65 * f + 45
+    elif how in ("bright", "dark"):
+        f = 255 * (f / 255) ** (0.7 if how == "bright" else 1.5)
     else:
         f *= np.float32({"warm": (0.75, 0.92, 1.0), "night": (0.55, 0.82, 1.0), "cool": (1.0, 0.95, 0.82),
                          "dim": (0.7, 0.7, 0.7)}[how])

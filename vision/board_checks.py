@@ -52,6 +52,13 @@ PIXEL_DIFF, PIXEL_DIFF_SHARE = 15.0, 0.3
 # A cell holds an object unlike its look's other cells when this share of
 # its middle differs (Tango's icons cover 25-60%, a pointer tip ~10-30%).
 OBJECT_SHARE = 0.1
+# A look has a shape when its median patch's lightness spreads SHAPE_STD
+# (L units; JPEG noise on a plain patch ~1); a would-be cell past a side
+# is of that shape when its lightness correlates with it by GO_ON_CORR.
+SHAPE_STD, GO_ON_CORR = 1.0, 0.8
+# A would-be cell running more than EDGE_SLACK pixels off the image is not
+# compared (its patch would be stretched).
+EDGE_SLACK = 2
 # A covered cell is read from what remains when at least this share of its
 # middle still shows one look, and not the other, clearly.
 UNCOVERED_SHARE = 0.3
@@ -217,27 +224,65 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
     return result
 
 
-def _cell_patches(lab: np.ndarray, lat: Lattice) -> dict[tuple[int, int], np.ndarray]:
+def _cell_patches(lab: np.ndarray, lat: Lattice, inset: float = SYMBOL_INSET) -> dict[tuple[int, int], np.ndarray]:
     out = {}
     for r in range(lat.rows):
         for c in range(lat.cols):
-            p = resized_patch(lab, lat, r, c, PATCH, SYMBOL_INSET, min_side=3)
+            p = resized_patch(lab, lat, r, c, PATCH, inset, min_side=3)
             if p is not None:
                 out[(r, c)] = p
     return out
 
 
-def look_templates(lab: np.ndarray, lat: Lattice, labels: np.ndarray
+def look_templates(lab: np.ndarray, lat: Lattice, labels: np.ndarray, inset: float = SYMBOL_INSET
                    ) -> tuple[dict[tuple[int, int], np.ndarray], dict[int, np.ndarray]]:
-    """Each cell's middle as a small patch, and each look's median patch
-    (looks with fewer than 3 cells have none)."""
-    patches = _cell_patches(lab, lat)
+    """Each cell's middle (its box less ``inset`` of a pitch each side) as a
+    small patch, and each look's median patch (looks with fewer than 3
+    cells have none)."""
+    patches = _cell_patches(lab, lat, inset)
     templates = {}
     for k in sorted(set(labels.ravel().tolist())):  # (np.unique would import numpy.ma: 15 ms)
         cells = [rc for rc in patches if labels[rc] == k]
         if len(cells) >= 3:
             templates[int(k)] = np.median(np.stack([patches[rc] for rc in cells]), axis=0)
     return patches, templates
+
+
+def cells_go_on(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[str]:
+    """The sides past which a row (column) of would-be cells shows a look's
+    own shape: CONTINUE_SHARE of those in the image correlate with a look's
+    median patch (lightness, less its mean) by GO_ON_CORR, that patch
+    having a shape (lightness spread SHAPE_STD at least: a disc, a lamp;
+    a plain look is like any plain page) and the would-be cell at least
+    half of that spread.  A lattice that missed a row of faint cells ends
+    there; the board goes on."""
+    _, templates = look_templates(lab, lat, labels, inset=0.0)  # whole cells: a disc's edge is its shape
+    shaped = []
+    for t in templates.values():
+        light = t[..., 0] - t[..., 0].mean()
+        if float(light.std()) >= SHAPE_STD:
+            shaped.append(light / float(np.linalg.norm(light)))
+    if not shaped:
+        return []
+    beyond = {"top": lat.sub(-1, 0, 1, lat.cols), "bottom": lat.sub(lat.rows, 0, 1, lat.cols),
+              "left": lat.sub(0, -1, lat.rows, 1), "right": lat.sub(0, lat.cols, lat.rows, 1)}
+    out = []
+    for side, strip in beyond.items():
+        seen = like = 0
+        for r in range(strip.rows):
+            for c in range(strip.cols):
+                p = resized_patch(lab, strip, r, c, PATCH, 0.0, slack=EDGE_SLACK, min_side=3)
+                if p is None:
+                    continue
+                seen += 1
+                light = p[..., 0] - p[..., 0].mean()
+                spread = float(light.std())
+                if spread < SHAPE_STD / 2:
+                    continue
+                like += any(float(np.sum(light * t)) / (spread * np.sqrt(light.size)) >= GO_ON_CORR for t in shaped)
+        if seen >= 2 and like >= CONTINUE_SHARE * seen:
+            out.append(side)
+    return out
 
 
 def pixel_tolerance(sep: float) -> float:

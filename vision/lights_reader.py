@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.vision.board_checks import foreign_content, look_templates, pixel_tolerance, read_uncovered, wholeness
+from puzzlebot.vision.board_checks import (cells_go_on, foreign_content, look_templates, pixel_tolerance,
+                                           read_uncovered, wholeness)
 from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
 from puzzlebot.vision.colour_math import to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from puzzlebot.vision.image_io import check_shape
-from puzzlebot.vision.lattice import Lattice, LatticeFit, edge_map, find_lattice
+from puzzlebot.vision.lattice import Lattice, LatticeFit, candidate_lattices, edge_map, find_lattice
 from puzzlebot.vision.reading import BOARD, Reading
 
 # --- the board --------------------------------------------------------------
@@ -152,6 +153,11 @@ REFOUND_SHARE = 0.5
 # FRAME_HUG of a pitch inside, as frames may hug the cells); whole pitches up
 # to it count as cells when it lies within FRAME_ROUND of the next one.
 FRAME_EDGE, FRAME_RUN, FRAME_REACH, FRAME_HUG, FRAME_ROUND = 10.0, 0.6, 3.0, 0.25, 0.3
+# ... measured beside the outer row's unlit cells only: lit cells' own edges
+# line up along the side (a JPEG's ringing joins them into a "frame" under a
+# row more lit than not).  With fewer than FRAME_OFF_CELLS unlit there, no
+# frame can be told from those edges: the side stays open.
+FRAME_OFF_CELLS = 2
 # Cells printing numbers: ink in the middle NUMBER_BOX of a cell (share of
 # the pitch) at least NUMBER_INK (Lab) from the cell's look and enclosed by
 # it, read by our digit reader.  NUMBERED_CELLS or more, each number once,
@@ -542,28 +548,36 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
     return grown, len(comp)
 
 
-def _unlit_invisible(fit: LatticeFit, labels: np.ndarray, c0, c1, lab: np.ndarray, local: Lattice) -> bool:
-    """True when unlit cells are plain, texture-less patches and none of them
-    was seen as a shape: nothing but a frame can bound the board then."""
+def _unlit_invisible(fit: LatticeFit, labels: np.ndarray, c0, c1, lab: np.ndarray, local: Lattice) -> int | None:
+    """The lit look (0 or 1) when unlit cells are plain, texture-less
+    patches and none of them was seen as a shape: nothing but a frame can
+    bound the board then.  None otherwise."""
     if float(np.linalg.norm(np.asarray(c0) - np.asarray(c1))) < SAME_LOOK:
-        return False
+        return None
     look0, look1 = Look(np.asarray(c0)), Look(np.asarray(c1))
     lit_k, _, _ = decide_polarity(look0, look1, board_ground(lab, local, [c0, c1]))
     member_cells = {(r, c) for r, c, _ in fit.members}
     if not member_cells or any(labels[r, c] != lit_k for r, c in member_cells):
-        return False
-    return is_flat(look_template(lab, local, labels, 1 - lit_k))
+        return None
+    return lit_k if is_flat(look_template(lab, local, labels, 1 - lit_k)) else None
 
 
-def _frame_distance(edges: np.ndarray, lat: Lattice, side: str) -> float | None:
+def _frame_distance(edges: np.ndarray, lat: Lattice, side: str, lit: np.ndarray) -> float | None:
     """Distance in pixels from the lattice's ``side`` to the first straight
-    edge running along most of it (or to the image border); None if there
-    is none within FRAME_REACH pitches."""
+    edge running along most of it beside the outer cells not ``lit`` (or
+    to the image border); None if there is none within FRAME_REACH pitches,
+    or too few unlit cells there to tell a frame from lit cells' edges."""
     h, w = edges.shape
     x0, y0, x1, y1 = (int(round(v)) for v in lat.bbox)
     horizontal = side in ("top", "bottom")
     pitch = lat.py if horizontal else lat.px
     span = slice(max(0, x0), min(w, x1)) if horizontal else slice(max(0, y0), min(h, y1))
+    if int(np.count_nonzero(~lit)) < FRAME_OFF_CELLS:
+        return None
+    along = np.arange(span.start, span.stop)
+    cell = np.clip(((along - (x0 if horizontal else y0)) // (lat.px if horizontal else lat.py)).astype(int), 0,
+                   len(lit) - 1)
+    beside = ~lit[cell]  # the positions along the side beside unlit cells
     start = {"top": y0, "bottom": y1, "left": x0, "right": x1}[side]
     step = -1 if side in ("top", "left") else 1
     for d in range(-int(FRAME_HUG * pitch), int(FRAME_REACH * pitch) + 1):
@@ -571,21 +585,23 @@ def _frame_distance(edges: np.ndarray, lat: Lattice, side: str) -> float | None:
         limit = h if horizontal else w
         if pos < 0 or pos >= limit:
             return float(d)  # the image ends here
-        line = edges[pos, span] if horizontal else edges[span, pos]
+        line = (edges[pos, span] if horizontal else edges[span, pos])[beside]
         if line.size and line.mean() >= FRAME_RUN:
             return float(d)
     return None
 
 
-def _bound_by_frame(img: np.ndarray, lat: Lattice) -> tuple[Lattice, list[str]]:
+def _bound_by_frame(img: np.ndarray, lat: Lattice, lit: np.ndarray) -> tuple[Lattice, list[str]]:
     """When unlit cells are invisible, extend the lattice by whole pitches up
-    to the board's frame on each side.  Returns the lattice and the sides
-    that have no frame (the board might go on there)."""
+    to the board's frame on each side (``lit``: the lattice's lit cells).
+    Returns the lattice and the sides that have no frame (the board might go
+    on there)."""
     edges = edge_map(img, FRAME_EDGE)
     add = {}
     open_sides = []
+    outer = {"top": lit[0], "bottom": lit[-1], "left": lit[:, 0], "right": lit[:, -1]}
     for side in ("top", "bottom", "left", "right"):
-        d = _frame_distance(edges, lat, side)
+        d = _frame_distance(edges, lat, side, outer[side])
         pitch = lat.py if side in ("top", "bottom") else lat.px
         if d is None:
             open_sides.append(side)
@@ -708,9 +724,10 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
         lat = grown
         lab, local, feats, labels, c0, c1 = looks_of(lat)
     open_sides: list[str] = []
-    if _unlit_invisible(fit, labels, c0, c1, lab, local):
+    lit_k = _unlit_invisible(fit, labels, c0, c1, lab, local)
+    if lit_k is not None:
         # nothing outlines the unlit cells: only the frame bounds the board
-        lat, open_sides = _bound_by_frame(img, lat)
+        lat, open_sides = _bound_by_frame(img, lat, labels == lit_k)
         if lat.rows > MAX_CELLS_SIDE or lat.cols > MAX_CELLS_SIDE:
             raise NoBoardError(f"no Lights Out board: the grid runs to {lat.rows}x{lat.cols} cells")
         lab, local, feats, labels, c0, c1 = looks_of(lat)
@@ -729,6 +746,21 @@ def _reading(board: np.ndarray, lat: Lattice, unsure: dict, touches, looks: Ligh
     return Reading(board, state, lat, unsure, tuple(touches), looks)
 
 
+def _rival_grid(img: np.ndarray, lat: Lattice) -> Lattice | None:
+    """Another grid of cells of a board's size in the image, clear of
+    ``lat``: with every cell of one look, nothing says which is the board."""
+    x0, y0, x1, y1 = lat.bbox
+    for f in candidate_lattices(img):
+        o = f.lattice
+        if not (MIN_CELLS_SIDE <= o.rows <= MAX_CELLS_SIDE and MIN_CELLS_SIDE <= o.cols <= MAX_CELLS_SIDE) \
+                or f.coverage < MIN_COVERAGE:
+            continue
+        a0, b0, a1, b1 = o.bbox
+        if a1 <= x0 or a0 >= x1 or b1 <= y0 or b0 >= y1:
+            return o
+    return None
+
+
 def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats: np.ndarray, labels: np.ndarray,
               c0: np.ndarray, c1: np.ndarray, open_sides: list[str]) -> Reading:
     """Looks, polarity, per-cell confidence and doubts, for a fixed lattice."""
@@ -738,6 +770,11 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     if sep < SAME_LOOK:
         look = Look(np.median(flat, axis=0))
         lit_all, why, sure = single_look_polarity(look)
+        rival = _rival_grid(img, lat) if sure else None
+        if rival is not None:  # a texture (a page's dither) makes a grid of one look too
+            sure = False
+            why += (f"; but another grid of {rival.rows}x{rival.cols} cells lies at ({rival.x0:.0f}, {rival.y0:.0f}):"
+                    " which is the board? so not sure")
         odd_cells, touches = _check_board(labs, lat, np.zeros((lat.rows, lat.cols), int), [look.lab], 0.0)
         board = np.full((lat.rows, lat.cols), int(lit_all), np.int64)
         conf = np.full(board.shape, 1.0 if sure else 0.0, np.float32)
@@ -861,6 +898,11 @@ def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.nd
     whole = wholeness(lab, local, looks, _odd_limit(sep))
     if not whole.whole:
         raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
+    if len(looks) > 1:
+        go_on = cells_go_on(lab, local, labels)
+        if go_on:
+            raise PartialBoardError(f"cells shaped like the board's own go on past its {' and '.join(go_on)}: "
+                                    "the grid found misses some (too faint against the ground?)")
     unsure = []
     if odd:
         patches, templates = look_templates(lab, local, labels)
