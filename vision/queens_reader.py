@@ -83,6 +83,11 @@ INK_INSET, INK_DIFF = 0.18, 25.0
 # a mark (x) spans less than MARK_SPAN of the pitch, a queen more than
 # QUEEN_SPAN (LinkedIn: x ~0.13, crown ~0.4); between them, unsure.
 EMPTY_SHARE, MARK_SPAN, QUEEN_SPAN = 0.004, 0.24, 0.3
+# A cell with too little ink is empty unless, at FAINT_DIFF, EMPTY_SHARE of
+# its middle is ink spanning under MARK_SPAN: an x too faint to read (x marks
+# on a grey region dimmed, washed out, JPEG 35 or at 60%: 26 of 26 so; over
+# 7210 empty cells also so changed, none; JPEG's blocks spread half a pitch).
+FAINT_DIFF = INK_DIFF / 2
 # A queen's crown covers at least this share of the middle (an x's strokes ~3%),
 # and at most QUEEN_MAX_SHARE: a piece has ground around it (crowns in our data
 # cover 26-61%; a disc just filling the middle, 79%), a solid block over the cell
@@ -306,9 +311,16 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
             if mid.size == 0:
                 why[(r, c)] = "outside the image"
                 continue
-            ink = np.linalg.norm(mid - fills[r, c], axis=2) > INK_DIFF
+            far = np.linalg.norm(mid - fills[r, c], axis=2)
+            ink = far > INK_DIFF
             share = float(ink.mean())
             if share < EMPTY_SHARE:
+                faint = far > FAINT_DIFF
+                if float(faint.mean()) >= EMPTY_SHARE:
+                    ys, xs = np.nonzero(faint)
+                    if max(np.ptp(xs) + 1, np.ptp(ys) + 1) < MARK_SPAN * min(lat.px, lat.py):
+                        why[(r, c)] = "faint ink an x's size: a mark too faint to read?"
+                        continue
                 state[r, c] = EMPTY
                 continue
             ys, xs = np.nonzero(ink)
