@@ -108,6 +108,23 @@ def shifted(img, how: str):
     return np.clip(f + 0.5, 0, 255).astype(np.uint8)
 
 
+def read_sure_wrong(img, read, seen, want, shifts=SHIFTS + MORE_SHIFTS) -> list[str]:
+    """The screen changes (of ``shifts``) under which the reader ``read``
+    reads ``img`` sure but ``seen(reading)`` is not ``want``: refused
+    (any PuzzlebotError) or unsure is right."""
+    from puzzlebot.solvers.errors import PuzzlebotError
+
+    wrong = []
+    for how in shifts:
+        try:
+            rd = read(shifted(img, how))
+        except PuzzlebotError:
+            continue
+        if rd.sure and seen(rd) != want:
+            wrong.append(f"{how}: {seen(rd)}")
+    return wrong
+
+
 def pointer(x: int | None = None, y: int | None = None, click: bool = False) -> tuple[int, int]:
     """Move (and click) the real pointer on the test display, as a user's
     hand would, and say where it is: pyautogui in the test process, with

@@ -19,7 +19,7 @@ from puzzlebot.vision.image_io import load_image
 from puzzlebot.vision.lights_reader import read as read_lights
 from puzzlebot.vision.lights_reader import rows_text
 
-from .helpers import MORE_SHIFTS, ROOT, SHIFTS, pmap, run_cli, shared_path, shifted
+from .helpers import ROOT, pmap, read_sure_wrong, run_cli, shared_path
 
 FIXTURES = ROOT / "fixtures" / "lights"
 
@@ -46,20 +46,13 @@ def _shifted_wrong(job: tuple[str, dict]) -> list[str] | None:
     changes under which it is read sure and wrong."""
     folder, label = job
     img = load_image(Path(folder) / label["file"])
-    wrong = []
-    for how in ("plain",) + SHIFTS + MORE_SHIFTS:
-        try:
-            rd = read_lights(img if how == "plain" else shifted(img, how))
-        except (NoBoardError, PartialBoardError, UnreadableBoardError):
-            if how == "plain":
-                return None
-            continue
-        got = rows_text(rd)
-        if how == "plain" and not (rd.sure and got == label["rows"]):
-            return None
-        if rd.sure and got != label["rows"]:
-            wrong.append(f"{how}: {got}")
-    return wrong
+    try:
+        rd = read_lights(img)
+    except (NoBoardError, UnreadableBoardError):
+        return None
+    if not (rd.sure and rows_text(rd) == label["rows"]):
+        return None
+    return read_sure_wrong(img, read_lights, rows_text, label["rows"])
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ from puzzlebot.vision.patches_reader import read as read_patches
 
 from . import tatham
 from .helpers import DATA as SHARED_DATA
-from .helpers import ROOT, pmap, run_cli, shared_path, shifted
+from .helpers import ROOT, pmap, read_sure_wrong, run_cli, shared_path, shifted
 
 FIXTURES = ROOT / "fixtures" / "patches"
 
@@ -175,15 +175,7 @@ def test_a_sticker_across_a_clue_cells_side_is_never_read_sure_wrong():
 def _shifted_wrong(name: str) -> list[str]:
     e = next(x for x in _labels() if x["file"] == name)
     want = ([e["size"][0], e["size"][1]], sorted(e["clues"]), sorted(e["rects"]))
-    wrong = []
-    for how in ("warm", "cool", "dim", "x0.6"):
-        try:
-            rd = read_patches(shifted(load_image(FIXTURES / name), how))
-        except NoBoardError:
-            continue
-        if rd.sure and _seen(rd) != want:
-            wrong.append(f"{how}: {_seen(rd)}")
-    return wrong
+    return read_sure_wrong(load_image(FIXTURES / name), read_patches, _seen, want, ("warm", "cool", "dim", "x0.6"))
 
 
 @pytest.mark.slow

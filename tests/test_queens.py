@@ -33,7 +33,7 @@ from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.image_io import load_image
 from puzzlebot.vision.queens_reader import read as read_queens
 
-from .helpers import MORE_SHIFTS, ROOT, SHIFTS, pmap, run_cli, shared_path, shifted
+from .helpers import ROOT, pmap, read_sure_wrong, run_cli, shared_path
 
 FIXTURES = ROOT / "fixtures" / "queens"
 
@@ -190,6 +190,10 @@ def test_our_page_screenshots_read_exactly():
         assert np.array_equal(rd.state, want), e["file"]
 
 
+def _queens_seen(rd) -> tuple[list, list]:
+    return rd.state.tolist(), _partition(rd.looks.regions).tolist()
+
+
 def _shifted_wrong(e: dict) -> list[str]:
     """The screen changes under which our page's screenshot is read sure
     and wrong (regions, queens or marks)."""
@@ -198,16 +202,8 @@ def _shifted_wrong(e: dict) -> list[str]:
         want[r, c] = 1
     for r, c in e["queens"]:
         want[r, c] = 2
-    wrong = []
-    for how in SHIFTS + MORE_SHIFTS:
-        try:
-            rd = read_queens(shifted(load_image(FIXTURES / e["file"]), how))
-        except PuzzlebotError:
-            continue
-        if rd.sure and not (rd.state.shape == want.shape and np.array_equal(rd.state, want) and np.array_equal(
-                _partition(rd.looks.regions), _partition(_label_regions(e["regions"])))):
-            wrong.append(how)
-    return wrong
+    return read_sure_wrong(load_image(FIXTURES / e["file"]), read_queens, _queens_seen,
+                           (want.tolist(), _partition(_label_regions(e["regions"])).tolist()))
 
 
 @pytest.mark.slow

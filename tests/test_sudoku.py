@@ -21,7 +21,7 @@ from puzzlebot.vision.sudoku_reader import read as read_sudoku
 
 from .helpers import DATA as SHARED_DATA
 from . import tatham
-from .helpers import ROOT, SHIFTS, pmap, run_cli, shared_path, shifted
+from .helpers import ROOT, SHIFTS, pmap, read_sure_wrong, run_cli, shared_path
 
 FIXTURES = ROOT / "fixtures" / "sudoku"
 
@@ -149,15 +149,7 @@ def test_a_board_cut_or_covered_is_never_read_as_sure():
 
 def _shifted_wrong(e: dict) -> list[str]:
     want = (e["givens"], e["rows"], sorted(e["red"]))
-    wrong = []
-    for how in SHIFTS:
-        try:
-            rd = read_sudoku(shifted(load_image(FIXTURES / e["file"]), how))
-        except NoBoardError:
-            continue
-        if rd.sure and _seen(rd) != want:
-            wrong.append(f"{how}: {_seen(rd)}")
-    return wrong
+    return read_sure_wrong(load_image(FIXTURES / e["file"]), read_sudoku, _seen, want, SHIFTS)
 
 
 @pytest.mark.slow
