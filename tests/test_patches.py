@@ -190,6 +190,16 @@ def test_a_tinted_dimmed_or_zoomed_out_screenshot_is_never_read_sure_wrong():
     assert not any(wrong.values()), {k: v[:2] for k, v in wrong.items() if v}
 
 
+def test_patches_whose_clues_are_unsure_are_not_taken_for_another_game():
+    """At 80% a solved board's numbers are under 6.5 px: its clues are
+    unsure, and its patches then held no clue read, which refused the board
+    as another game's coloured regions; it is this game's board, unsure."""
+    img = cv2.resize(load_image(FIXTURES / "patches_14_6x6_light_solved.png"), None, fx=0.8, fy=0.8,
+                     interpolation=cv2.INTER_AREA)
+    rd = read_patches(img)
+    assert not rd.sure and any("too small to read" in why for why in rd.unsure.values()), rd.doubts()
+
+
 def test_no_clue_is_read_as_an_area_of_0():
     """Washed out, the 10 in r6c3's icon on this board lost its 1 and was
     read as a sure 0 (a patch of no cells); no number the games print is 0."""

@@ -861,7 +861,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         sides = _sides(lab, lat, grounds)
         state = cell_values(tint, sides)
         rects, doubt = _patches(tint, grounds, sides)
-        empty = [x for x in rects if not any(x[0] <= r < x[0] + x[2] and x[1] <= c < x[1] + x[3] for r, c in clues)]
+        held = list(clues) + [rc for rc in unsure if isinstance(rc, tuple)]  # a clue read unsure is a clue
+        empty = [x for x in rects if not any(x[0] <= r < x[0] + x[2] and x[1] <= c < x[1] + x[3] for r, c in held)]
     if len(empty) > EMPTY_PATCHES:
         raise NoBoardError(f"no {GAME} board: {len(empty)} coloured areas hold no clue (another game's regions?)")
     unsure.update({rc: why for rc, why in doubt.items() if rc not in unsure})
