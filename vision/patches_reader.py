@@ -356,6 +356,22 @@ def _looks(grounds: np.ndarray) -> list[np.ndarray]:
     return [np.median(np.array(grp), axis=0) for grp in sorted(groups, key=len, reverse=True) if len(grp) >= LOOK_CELLS]
 
 
+def _edge_weight(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, look: np.ndarray) -> float:
+    """The median weight of a border inside the cells of ``look`` where they
+    meet cells of another look (0 where they meet none)."""
+    mine = distance(grounds, look) < SAME_GROUND
+    weights = []
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            if not mine[r, c]:
+                continue
+            for side, (dr, dc) in (("top", (-1, 0)), ("right", (0, 1)), ("bottom", (1, 0)), ("left", (0, -1))):
+                r2, c2 = r + dr, c + dc
+                if 0 <= r2 < lat.rows and 0 <= c2 < lat.cols and not mine[r2, c2]:
+                    weights.append(_border_weight(lab, lat, grounds, r, c, side, inside=True))
+    return float(np.median(weights)) if weights else 0.0
+
+
 def _free_ground(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, looks: list
                  ) -> tuple[np.ndarray | None, np.ndarray | None]:
     """The ground of the cells no patch covers: the neutral look (chroma
@@ -365,26 +381,13 @@ def _free_ground(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, looks: list
     look holds borders there (every cell is in a patch).  Second, when no
     neutral look qualifies, a look in colour that does: free cells under a
     tint (a night light, a colour filter) or a patch with no border seen."""
-    best, best_weight, tinted = None, np.inf, None
-    for g in looks:
-        mine = distance(grounds, g) < SAME_GROUND
-        weights = []
-        for r in range(lat.rows):
-            for c in range(lat.cols):
-                if not mine[r, c]:
-                    continue
-                for side, (dr, dc) in (("top", (-1, 0)), ("right", (0, 1)), ("bottom", (1, 0)), ("left", (0, -1))):
-                    r2, c2 = r + dr, c + dc
-                    if 0 <= r2 < lat.rows and 0 <= c2 < lat.cols and not mine[r2, c2]:
-                        weights.append(_border_weight(lab, lat, grounds, r, c, side, inside=True))
-        weight = float(np.median(weights)) if weights else 0.0
-        if float(np.hypot(g[1], g[2])) >= NEUTRAL:
-            if weight <= FREE_BORDER and tinted is None:
-                tinted = g
-        elif weight < best_weight:
-            best, best_weight = g, weight
-    if best_weight <= FREE_BORDER:
-        return best, None
+    neutral = [g for g in looks if float(np.hypot(g[1], g[2])) < NEUTRAL]
+    if neutral:
+        weight, k = min((_edge_weight(lab, lat, grounds, g), k) for k, g in enumerate(neutral))
+        if weight <= FREE_BORDER:
+            return neutral[k], None
+    tinted = next((g for g in looks if float(np.hypot(g[1], g[2])) >= NEUTRAL
+                   and _edge_weight(lab, lat, grounds, g) <= FREE_BORDER), None)
     return None, tinted
 
 
@@ -832,7 +835,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     for r in range(lat.rows):
         for c in range(lat.cols):
             clue, style, why = _clue(lab, lat, r, c, grounds[r, c])
-            if clue is not None and clue[1] == 0:  # a 6 or 8 faded, or a ring that is no digit
+            if clue is not None and clue[1] == 0:  # a 10 that lost its 1, an 8 faded: no patch's area
                 clue, why = None, "the number reads 0, no patch's area"
             if style:
                 how.add(style)
