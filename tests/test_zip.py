@@ -186,50 +186,108 @@ def test_a_step_the_page_refuses_stops_the_run_naming_the_cell(zip_page):
     assert not any(e["event"] == "solved" for e in launch.events(ev))
 
 
+# The third-party Zip game draws its puzzles with Math.random: replaced in the
+# page by a seeded generator (mulberry32) before each "New Puzzle", the
+# boards are the same on every run, so a board that fails fails again.
+SEEDED_RANDOM = """(seed => { let a = seed >>> 0; Math.random = () => { a = (a + 0x6D2B79F5) >>> 0; let t = a;
+  t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })(%d)"""
+# The game's own puzzle, from the props of its React board component: [row, column, number] per dot.
+GAME_DOTS = """(() => { const c = document.querySelector('canvas');
+  const k = Object.keys(c).find(k => k.startsWith('__reactFiber'));
+  for (let f = c[k]; f; f = f.return) { const p = f.memoizedProps || {};
+    if (p.puzzle) return JSON.stringify(p.puzzle.dots.map(d => [d.position.y, d.position.x, d.number])); }
+  return 'null'; })()"""
+
+
+class ThirdPartyZip:
+    """The canvas-dots Zip game (../shared/games/zip) in a Chromium window
+    at the screen's top left, 900 x 790."""
+
+    region = "0,0,900,790"
+
+    def __init__(self):
+        from .web_games import Page, Server, need_chromium, shared_game
+
+        need_chromium()
+        self.server = Server(shared_game("zip", "canvas-dots"))
+        self.page = Page(self.server.url, 0, 0, 900, 790)
+        start = "[...document.querySelectorAll('button')].find(b => /Start Playing/.test(b.textContent))"
+        self.page.dt.wait_for(f"!!{start}", timeout=30)
+        self.page.dt.evaluate(f"{start}.click()")
+
+    def new_board(self, size: int, seed: int) -> dict:
+        """A new size x size puzzle drawn from ``seed``, on screen; the game's numbers {(row, col): n}."""
+        dt = self.page.dt
+        dt.evaluate("(() => { const s = document.querySelector('select'); "
+                    f"const v = [...s.options].find(o => o.textContent.startsWith('{size}')).value; "
+                    "Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(s, v); "
+                    "s.dispatchEvent(new Event('change', {bubbles: true})); })()")
+        time.sleep(0.3)
+        dt.evaluate(SEEDED_RANDOM % seed)
+        dt.evaluate("[...document.querySelectorAll('button')].find(b => /New Puzzle/.test(b.textContent)).click()")
+        # When its fast generator fails the game falls back to a slow one: its
+        # "Generating..." overlay can cover the board for seconds under load.
+        dt.wait_for("!document.querySelector('.loading-overlay')"
+                    " && !document.querySelector('.completion-message')"
+                    " && !!document.querySelector('canvas')"
+                    " && !document.querySelector('.new-puzzle-btn').disabled", timeout=60)
+        time.sleep(0.3)
+        return {(r, c): n for r, c, n in self.page.state(GAME_DOTS)}
+
+    def solved(self) -> bool:
+        return self.page.state("JSON.stringify([...document.querySelectorAll('h2')]"
+                               ".some(h => h.textContent.includes('Puzzle Complete')))")
+
+    def close(self) -> None:
+        self.page.close()
+        self.server.stop()
+
+
+# (size, seed) of the game's boards that were read wrong or refused: grid lines
+# too faint to bound the few cells without a disc (4x4 seed 27, 5x5 seed 41);
+# a lattice a pixel and a half off the lines, so a "12" read unsure (7x7 seed
+# 21); a 12 whose 1's foot runs into the 2, read as a 2 like no digit (8x8).
+# 7 of 244 boards (seeds 2 to 41, every size) before, 0 now.
+HARD_ZIP_BOARDS = ((4, 27), (5, 41), (7, 21), (8, 4), (8, 8), (8, 15), (8, 26), (8, 36), (8, 37))
+
+
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_zip_game_by_other_people_is_read_as_the_game_has_it(xvfb):
+    game = ThirdPartyZip()
+    try:
+        wrong = {}
+        for size, seed in HARD_ZIP_BOARDS + tuple((size, 1) for size in range(3, 9)):
+            want = game.new_board(size, seed)
+            try:
+                rd = read_zip(game.page.grab())
+                got, doubts = dict(rd.board.numbers), rd.doubts()
+            except NoBoardError as e:
+                got, doubts = {}, str(e)
+            if got != want or doubts:
+                wrong[(size, seed)] = (sorted(set(got.items()) ^ set(want.items())), doubts)
+        assert not wrong, wrong
+    finally:
+        game.close()
+
+
 @pytest.mark.display
 @pytest.mark.browser
 def test_bot_plays_a_zip_game_by_other_people_at_every_size(xvfb, tmp_path):
-    from .web_games import Page, Server, need_chromium, shared_game
-
-    need_chromium()
-    folder = shared_game("zip", "canvas-dots")
-    server = Server(folder)
-    page = Page(server.url, 0, 0, 900, 790)
+    game = ThirdPartyZip()
     try:
-        start = "[...document.querySelectorAll('button')].find(b => /Start Playing/.test(b.textContent))"
-        page.dt.wait_for(f"!!{start}", timeout=30)
-        page.dt.evaluate(f"{start}.click()")
-        solved = []
         for size in range(3, 9):
-            page.dt.evaluate(
-                "(() => { const s = document.querySelector('select'); "
-                f"const v = [...s.options].find(o => o.textContent.startsWith('{size}')).value; "
-                "Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(s, v); "
-                "s.dispatchEvent(new Event('change', {bubbles: true})); })()")
-            time.sleep(0.4)
-            page.dt.evaluate("[...document.querySelectorAll('button')].find(b => /New Puzzle/.test(b.textContent))"
-                             ".click()")
-            # The game generates puzzles at random and, when its fast generator fails, falls back to a
-            # slow one: its "Generating..." overlay can cover the board for seconds under load.
-            page.dt.wait_for("!document.querySelector('.loading-overlay')"
-                             " && !document.querySelector('.completion-message')"
-                             " && !!document.querySelector('canvas')"
-                             " && !document.querySelector('.new-puzzle-btn').disabled", timeout=60)
-            time.sleep(0.5)
-            r = run_cli("run", "zip", "--region", "0,0,900,790")
-            done = page.state("JSON.stringify([...document.querySelectorAll('h2')]"
-                              ".some(h => h.textContent.includes('Puzzle Complete')))")
+            game.new_board(size, seed=size)
+            r = run_cli("run", "zip", "--region", game.region)
+            done = game.solved()
             if not (r.returncode == 0 and done):
                 shot = tmp_path / f"zip-{size}x{size}.png"
-                import cv2
-
-                cv2.imwrite(str(shot), page.grab())
+                cv2.imwrite(str(shot), game.page.grab())
                 pytest.fail(f"{size}x{size}: exit {r.returncode}, solved {done}, the screen after: {shot}\n{r.stderr}")
-            solved.append(size)
-        assert solved == [3, 4, 5, 6, 7, 8]
     finally:
-        page.close()
-        server.stop()
+        game.close()
 
 
 def test_a_grid_of_faint_lines_between_two_pixels_is_found():

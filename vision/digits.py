@@ -57,7 +57,7 @@ SAME_GLYPH = 0.5
 MAX_DIGITS = 3
 # A glyph wider than SPLIT_WIDE times its height is two digits that touch
 # (small bold type): it is cut at its thinnest column within SPLIT_MIDDLE of
-# its middle.
+# its middle (at a run of such columns, the run is cut out: a bridge).
 SPLIT_WIDE, SPLIT_MIDDLE = 0.95, 0.3
 # Fonts the templates are drawn from, where the building machine has them:
 # Arial-, Helvetica- and Verdana-like sans faces in bold and regular (the
@@ -176,10 +176,14 @@ def _split(glyph: np.ndarray) -> list[np.ndarray]:
         return [glyph]
     cols = glyph[:, xs.min():xs.max() + 1].sum(axis=0)
     lo, hi = int(w * (0.5 - SPLIT_MIDDLE / 2)), int(np.ceil(w * (0.5 + SPLIT_MIDDLE / 2)))
-    cut = xs.min() + lo + int(np.argmin(cols[lo:hi]))
+    cut = lo + int(np.argmin(cols[lo:hi]))
+    end = cut  # the run of thinnest columns is the bridge (a 1's foot run into a 2's base): neither digit's
+    while end + 1 < hi and cols[end + 1] == cols[cut]:
+        end += 1
+    cut, end = xs.min() + cut, xs.min() + end
     left, right = glyph.copy(), glyph.copy()
     left[:, cut:] = False
-    right[:, :cut + 1] = False
+    right[:, :end + 1] = False
     return [part for part in (left, right) if part.any()]
 
 

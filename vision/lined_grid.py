@@ -34,6 +34,11 @@ MIN_BLOBS = 3
 # lattice's own; a position holds a line at LINE_PRESENT of the strongest
 # line's strength (a card's edge may be twice a grid line's).
 HALF_MIN, LINE_PRESENT = 3, 0.25
+# The lattice is refitted to the middles of the lines within LINE_NEAR
+# pixels of its lines, when that changes its pitch by at most PITCH_REFIT
+# (the blobs' pitch, from a scaled-down copy, is off by under 1%) and
+# leaves no line more than LINE_OFF pixels off (a line there is no grid's).
+LINE_NEAR, PITCH_REFIT, LINE_OFF = 2, 0.03, 1.5
 # A pixel counts at most this much (grey levels) towards a line's strength.
 LINE_CAP = 30.0
 # Screenshots larger than this (pixels on the long side) are searched for
@@ -73,34 +78,40 @@ def find_square_lattice(img: np.ndarray, max_side: int, game: str, passes=None,
     h, w = img.shape[:2]
     s = min(1.0, search_side / max(h, w))
     small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
-    fits = candidate_lattices(small, min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES, stop_early=True)
-    if not fits:  # lines too faint to bound blobs (drawn between two pixels): again with local contrast raised
-        fits = candidate_lattices(local_contrast(small), min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES,
-                                  stop_early=True)
-    for fit in fits[:MAX_CANDIDATES]:
-        lat = fit.lattice
-        k = max(lat.px, lat.py) / min(lat.px, lat.py)
-        if abs(k - round(k)) > SQUARE_TOLERANCE * round(k) or round(k) > 4:
-            continue
-        k = round(k)
-        if k > 1:
-            # square at the smaller pitch (blobs k cells long where lines fade)
-            # or at the larger (blobs cut in k by a trail's band, whose edges are
-            # no lines): whichever puts more of its lines on the image's lines
-            if lat.px > lat.py:
-                cuts = (Lattice(lat.x0, lat.y0, lat.px / k, lat.py, lat.rows, lat.cols * k),
-                        Lattice(lat.x0, lat.y0, lat.px, lat.py * k, -(-lat.rows // k), lat.cols))
-            else:
-                cuts = (Lattice(lat.x0, lat.y0, lat.px, lat.py / k, lat.rows * k, lat.cols),
-                        Lattice(lat.x0, lat.y0, lat.px * k, lat.py, lat.rows, -(-lat.cols // k)))
-            cuts = [on_lines(img, cut.scaled(1 / s)) for cut in cuts]
-            lat = max(cuts, key=lambda cut: line_support(img, cut))  # the first (smaller) on a tie
-        else:
-            lat = on_lines(img, lat.scaled(1 / s))
-        if lat.rows > max_side or lat.cols > max_side:
-            continue
-        return lat  # (a few rows short or long is fine: the reader fits it to the board)
+    for look in (small, None):
+        if look is None:
+            # lines too faint to bound blobs (drawn between two pixels), or bounding
+            # only a few (numbered discs in most cells): again with local contrast raised
+            look = local_contrast(small)
+        for fit in candidate_lattices(look, min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES,
+                                      stop_early=True)[:MAX_CANDIDATES]:
+            lat = _square(img, fit.lattice, s)
+            if lat is not None and lat.rows <= max_side and lat.cols <= max_side:
+                return lat  # (a few rows short or long is fine: the reader fits it to the board)
     raise NoBoardError(f"no {game} board: no grid of square cells in the image")
+
+
+def _square(img: np.ndarray, lat: Lattice, s: float) -> Lattice | None:
+    """A lattice found on the image scaled by ``s``, square and on the full
+    image's lines, or None when its pitches are no whole multiple of each
+    other.  A pitch k times the other's is taken at whichever of the two
+    puts more of its lines on the image's lines: the smaller (blobs k cells
+    long where lines fade) or the larger (blobs cut in k by a trail's band,
+    whose edges are no lines)."""
+    k = max(lat.px, lat.py) / min(lat.px, lat.py)
+    if abs(k - round(k)) > SQUARE_TOLERANCE * round(k) or round(k) > 4:
+        return None
+    k = round(k)
+    if k == 1:
+        return on_lines(img, lat.scaled(1 / s))
+    if lat.px > lat.py:
+        cuts = (Lattice(lat.x0, lat.y0, lat.px / k, lat.py, lat.rows, lat.cols * k),
+                Lattice(lat.x0, lat.y0, lat.px, lat.py * k, -(-lat.rows // k), lat.cols))
+    else:
+        cuts = (Lattice(lat.x0, lat.y0, lat.px, lat.py / k, lat.rows * k, lat.cols),
+                Lattice(lat.x0, lat.y0, lat.px * k, lat.py, lat.rows, -(-lat.cols // k)))
+    cuts = [on_lines(img, cut.scaled(1 / s)) for cut in cuts]
+    return max(cuts, key=lambda cut: line_support(img, cut))  # the first (smaller) on a tie
 
 
 def local_contrast(img: np.ndarray) -> np.ndarray:
@@ -159,13 +170,14 @@ def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattic
     when its line strength is at least LINE_PRESENT of the strongest; the
     pitch (the lattice's, or half of it) and the phase are those that put
     the most lattice lines on lines over the lattice's span and a cell
-    either side.  ``cache``: where the lines found around a crop are kept
+    either side, then refitted through the middles of the lines hit
+    (:func:`_through_middles`).  ``cache``: where the lines found around a crop are kept
     for other lattices of the same box (the splits of one candidate)."""
     box = lat.crop_box(1.0, img.shape[1], img.shape[0])
     if cache is not None and box in cache:
         present_of = cache[box]
     else:
-        present_of = {axis: present | np.roll(present, 1) | np.roll(present, -1)  # a pixel either way
+        present_of = {axis: (present, present | np.roll(present, 1) | np.roll(present, -1))  # a pixel either way
                       for axis, present in lines_present(img, box).items()}
         if cache is not None:
             cache[box] = present_of
@@ -173,7 +185,7 @@ def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattic
     local = lat.shifted(ox, oy)
     found = {}
     for axis, start, pitch, count in ((1, local.x0, local.px, local.cols), (0, local.y0, local.py, local.rows)):
-        present = present_of[axis]
+        exact, present = present_of[axis]
         lo, hi = start - pitch, start + (count + 1) * pitch
         best = {}
         for step in (pitch, pitch / 2):
@@ -189,13 +201,44 @@ def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattic
         full_first, full_hits = best[pitch]
         half_first, half_hits = best[pitch / 2]
         halve = half_hits >= HALF_MIN and half_hits >= 2 * full_hits - 1  # a new line between every two
-        first = half_first if halve else full_first
-        k = np.floor((start - first) / (pitch / 2 if halve else pitch) + 0.5)  # the line nearest the old origin
-        found[axis] = (float(first + k * (pitch / 2 if halve else pitch)), halve)
-    x0, y0 = found[1][0] + ox, found[0][0] + oy
-    if found[1][1] and found[0][1]:
-        return Lattice(x0, y0, lat.px / 2, lat.py / 2, 2 * lat.rows, 2 * lat.cols)
-    return Lattice(x0, y0, lat.px, lat.py, lat.rows, lat.cols)
+        step = pitch / 2 if halve else pitch
+        first, step = _through_middles(exact, half_first if halve else full_first, step, lo, hi)
+        k = np.floor((start - first) / step + 0.5)  # the line nearest the old origin
+        found[axis] = (float(first + k * step), step, halve)
+    (x0, px, hx), (y0, py, hy) = found[1], found[0]
+    if hx and hy:
+        return Lattice(x0 + ox, y0 + oy, px, py, 2 * lat.rows, 2 * lat.cols)
+    return Lattice(x0 + ox, y0 + oy, px * (2 if hx else 1), py * (2 if hy else 1), lat.rows, lat.cols)
+
+
+def _through_middles(exact: np.ndarray, first: float, step: float, lo: float, hi: float) -> tuple[float, float]:
+    """(first, step) of a run of lines refitted, by least squares, to the
+    middles of the image's lines they fall on (``exact``: where lines are,
+    along the axis), when at least three lie on lines: the phase search
+    keeps the first of the phases that hit most (a pixel or two before the
+    lines' middles) and the blobs' pitch, off by up to a pixel over a
+    board; unchanged when the refit would move the pitch more than
+    PITCH_REFIT of it or leave a line LINE_OFF pixels off."""
+    n = len(exact)
+    i = np.arange(int(np.floor((lo - first) / step)), int(np.ceil((hi - first) / step)) + 1)
+    near, middles = [], []
+    for k in i:
+        at = int(round(first + k * step))
+        if not 0 <= at < n:
+            continue
+        win = np.flatnonzero(exact[max(0, at - LINE_NEAR):min(n, at + LINE_NEAR + 1)]) + max(0, at - LINE_NEAR)
+        if len(win):
+            near.append(k)
+            middles.append(float(win.mean()))
+    if len(near) < 3:
+        return first, step
+    k, m = np.array(near, float), np.array(middles)
+    dk = k - k.mean()
+    b = float(dk @ (m - m.mean()) / (dk @ dk))  # the least-squares line through (k, middle)
+    a = float(m.mean() - b * k.mean())
+    if abs(b - step) > PITCH_REFIT * step or np.max(np.abs(a + b * k - m)) > LINE_OFF:
+        return first, step
+    return float(a), float(b)
 
 
 def corners(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_FROM, CORNER_TO)) -> np.ndarray:
