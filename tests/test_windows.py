@@ -178,7 +178,9 @@ print(json.dumps({"region": w.region.as_tuple(), "frame": [raw.left, raw.top, ra
         r = subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", "run", "enlight", "--window", "Enlight",
                             "--interval", "0.005"], cwd=ROOT, env=dict(os.environ, DISPLAY=wm_screen),
                            capture_output=True, text=True, timeout=120)
-        assert r.returncode == 0, r.stderr[-1500:]
+        # on failure, the game's own last events too: whether the click came, and where
+        assert r.returncode == 0, r.stderr[-1500:] + "\nthe game's last events:\n" + "\n".join(
+            str({k: e.get(k) for k in ("event", "cell", "x", "y", "moves")}) for e in launch.events(ev)[-8:])
         assert launch.wait_for(ev, "solved", 5)
         assert not [e for e in launch.events(ev) if e.get("event") == "click" and e.get("cell") is None]
     finally:
