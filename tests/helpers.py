@@ -89,12 +89,13 @@ MORE_SHIFTS = ("bright", "dark", "jpeg35")
 
 
 def shifted(img, how: str):
-    """``img`` (BGR) as the screen change ``how`` (one of SHIFTS or MORE_SHIFTS) shows it."""
+    """``img`` (BGR) as the screen change ``how`` (one of SHIFTS or MORE_SHIFTS, or "x" and a zoom) shows it."""
     import cv2
     import numpy as np
 
-    if how == "x0.6":
-        return cv2.resize(img, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+    if how.startswith("x"):  # a page zoomed out (x0.6, x0.825: by that factor)
+        k = float(how[1:])
+        return cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
     if how == "jpeg35":
         return cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 35])[1], cv2.IMREAD_COLOR)
     f = img.astype(np.float32)

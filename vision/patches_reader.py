@@ -523,16 +523,19 @@ def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> 
         if float(np.mean(filled)) < ICON_SOLID:
             return None, "icon", "a shape in the cell that is not a solid icon"
         return _icon(win[by:by + bh, bx:bx + bw], filled, p)
+    # a piece an icon's size that is no solid icon: an icon run into a patch's
+    # border (a page zoomed out), or a shape over the cell; unsure, not empty
+    odd = "" if area < ICON_AREA * p * p else "a shape in the cell that is not a solid icon (an icon run into a border?)"
     # no icon: a printed number (Tatham's Rectangles), or nothing of ours
     if not ink.any():
-        return None, "", ""
+        return None, "icon" if odd else "", odd
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     hh, ww = ink.shape
     inner = [i for i in range(1, n) if stats[i, 0] > 0 and stats[i, 1] > 0 and stats[i, 0] + stats[i, 2] < ww
              and stats[i, 1] + stats[i, 3] < hh]  # pieces at the sides: a patch's border, a line
     tall = max((stats[i, 3] for i in inner), default=0) / p
     if tall < NUMBER_TALL:
-        return None, "", ""
+        return None, "icon" if odd else "", odd
     keep = [i for i in inner if stats[i, 3] >= 0.5 * tall * p]
     big, kf = upscaled(win, p)
     mask = cv2.resize(np.isin(labels, keep).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
