@@ -82,6 +82,10 @@ NUMBER_BOX, NUMBER_CLEAR, NUMBER_TALL = 0.6, 0.02, 0.15
 # when under LINE_THIN (a grid line), unsure between.
 WALL_AT, WALL_REACH = (0.12, 0.2, 0.8, 0.88), 0.15
 WALL_THICK, LINE_THIN = 0.05, 0.03
+# ... and none when at most LINE_PX pixels, whatever the pitch: a 1 px grid
+# line drawn across two pixels (a page zoomed to 80%: 2 px of a 62 px pitch,
+# 0.032; LinkedIn's walls 0.18).
+LINE_PX = 2
 # This many cells holding shapes that are no digits (a disc with nothing in
 # it, a sun, a moon, a crown) make the grid another game's; one is unsure.
 FOREIGN_SHAPES = 2
@@ -253,7 +257,7 @@ def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, li
         thick = run[len(run) // 2] / lat.px  # the upper middle of the four
         if thick >= WALL_THICK:
             walls[side] = thick
-        elif thick > LINE_THIN:
+        elif thick > LINE_THIN and run[len(run) // 2] > LINE_PX:
             unsure.append(side)
     return walls, unsure
 
