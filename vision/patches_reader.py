@@ -525,7 +525,8 @@ def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> 
         return _icon(win[by:by + bh, bx:bx + bw], filled, p)
     # a piece an icon's size that is no solid icon: an icon run into a patch's
     # border (a page zoomed out), or a shape over the cell; unsure, not empty
-    odd = "" if area < ICON_AREA * p * p else "a shape in the cell that is not a solid icon (an icon run into a border?)"
+    odd = "" if area < ICON_AREA * p * p else \
+        "a shape in the cell that is not a solid icon (an icon run into a border?)"
     # no icon: a printed number (Tatham's Rectangles), or nothing of ours
     if not ink.any():
         return None, "icon" if odd else "", odd
