@@ -220,25 +220,24 @@ def _through_middles(exact: np.ndarray, first: float, step: float, lo: float, hi
     board; unchanged when the refit would move the pitch more than
     PITCH_REFIT of it or leave a line LINE_OFF pixels off."""
     n = len(exact)
-    i = np.arange(int(np.floor((lo - first) / step)), int(np.ceil((hi - first) / step)) + 1)
-    near, middles = [], []
-    for k in i:
-        at = int(round(first + k * step))
+    near, middles = [], []  # the lattice lines' numbers that fall on a line, and those lines' middles
+    for i in range(int(np.floor((lo - first) / step)), int(np.ceil((hi - first) / step)) + 1):
+        at = int(round(first + i * step))
         if not 0 <= at < n:
             continue
-        win = np.flatnonzero(exact[max(0, at - LINE_NEAR):min(n, at + LINE_NEAR + 1)]) + max(0, at - LINE_NEAR)
-        if len(win):
-            near.append(k)
-            middles.append(float(win.mean()))
+        on = np.flatnonzero(exact[max(0, at - LINE_NEAR):at + LINE_NEAR + 1]) + max(0, at - LINE_NEAR)
+        if len(on):
+            near.append(i)
+            middles.append(float(on.mean()))
     if len(near) < 3:
         return first, step
     k, m = np.array(near, float), np.array(middles)
     dk = k - k.mean()
-    b = float(dk @ (m - m.mean()) / (dk @ dk))  # the least-squares line through (k, middle)
+    b = float(dk @ (m - m.mean()) / (dk @ dk))  # the least-squares line through (number, middle)
     a = float(m.mean() - b * k.mean())
     if abs(b - step) > PITCH_REFIT * step or np.max(np.abs(a + b * k - m)) > LINE_OFF:
         return first, step
-    return float(a), float(b)
+    return a, b
 
 
 def corners(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_FROM, CORNER_TO)) -> np.ndarray:
