@@ -432,13 +432,18 @@ class Hint:
         return self.step.text()
 
 
-def hint(p: QueensPuzzle) -> Hint:
+def hint(p: QueensPuzzle, marks_known: bool = False) -> Hint:
     """The next deduction from the queens already on the board (those that
-    agree with the rules; marks are the player's own notes and prove nothing)."""
+    agree with the rules).  Marks are the player's own notes and prove
+    nothing, unless ``marks_known`` (the caller has checked them against
+    the answer: a coach): then the cells they mark are out already, and no
+    step tells what they show."""
     s = _State(p)
     for q in sorted(p.queens):
         if q in s.cand:
             s.place(q, "given", "it is on the board")
+    if marks_known:
+        s.cand -= p.marks
     if len(s.queens) == p.n:
         return Hint(None, solved=not violations(p, s.queens))
     s.steps.clear()

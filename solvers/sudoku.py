@@ -405,6 +405,7 @@ class Hint:
     step: Step | None
     solved: bool = False
     wrong: str = ""  # an entry the solution contradicts, in words
+    wrong_cell: Cell | None = None  # that entry's cell
 
     def level(self, k: int) -> str:
         if self.solved:
@@ -434,7 +435,7 @@ def hint(p: SudokuPuzzle) -> Hint:
             for c in range(p.n):
                 if p.entries[r][c] and p.entries[r][c] != ans.grid[r][c]:
                     return Hint(None, wrong=f"{cell_name((r, c))} holds {p.entries[r][c]}, which the givens "
-                                            f"rule out: take it away")
+                                            f"rule out: take it away", wrong_cell=(r, c))
     return Hint(_next_step(p, grid))
 
 

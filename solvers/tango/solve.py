@@ -117,6 +117,8 @@ class Hint:
     rule: str  # level 2
     cell: str  # level 3
     step: Step | None = None
+    solved: bool = False
+    wrong: tuple[tuple[int, int], ...] | None = None  # a rule broken or a piece the answer has not: the cells
 
     def level(self, k: int) -> str:
         return [self.where, self.rule, self.cell][max(1, min(3, k)) - 1]
@@ -128,12 +130,12 @@ def hint(board: TangoBoard) -> Hint:
     If a placed (unlocked) piece is wrong the hint says so instead.
     """
     if board.is_full() and not check_solution(board):
-        return Hint("The board is solved.", "The board is solved.", "The board is solved.")
+        return Hint("The board is solved.", "The board is solved.", "The board is solved.", solved=True)
     broken = violations(board)
     if broken:
         v = broken[0]
         return Hint(f"Something breaks a rule near {cell_name(*v.cells[0])}.",
-                    f"A rule is broken: {v.rule.replace('-', ' ')}.", v.text)
+                    f"A rule is broken: {v.rule.replace('-', ' ')}.", v.text, wrong=tuple(v.cells))
     givens = board.givens()
     truth = solve(givens)
     several = truth.solutions > 1
@@ -143,14 +145,15 @@ def hint(board: TangoBoard) -> Hint:
             return Hint("One of your pieces is wrong; this puzzle has more than one solution.",
                         "No solution keeps all your pieces (the puzzle has more than one solution).",
                         "No solution keeps all your pieces; as the puzzle has more than one solution, "
-                        "no single piece can be named as the wrong one.")
+                        "no single piece can be named as the wrong one.", wrong=())
     for r in (range(board.size) if not several else ()):
         for c in range(board.size):
             v = board.cells[r][c]
             if v != EMPTY and not board.locked[r][c] and v != truth.solution.cells[r][c]:
                 return Hint(f"One of your pieces in row {r + 1} is wrong.",
                             "A placed piece contradicts the only solution.",
-                            f"{cell_name(r, c)} should be a {NAME[truth.solution.cells[r][c]]}, not a {NAME[v]}.")
+                            f"{cell_name(r, c)} should be a {NAME[truth.solution.cells[r][c]]}, not a {NAME[v]}.",
+                            wrong=((r, c),))
     ex = Explainer(board)
     steps = ex.next_steps()
     if not steps:

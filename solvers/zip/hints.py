@@ -110,6 +110,7 @@ class Hint:
     rule: str  # the rule that forces it, in words
     because: str  # the reason, about this board
     solved: bool = False
+    wrong: bool = False  # the path drawn breaks a rule (``because`` says which)
 
     def level(self, k: int) -> str:
         if self.solved:
@@ -129,7 +130,7 @@ def hint(p: ZipPuzzle) -> Hint:
     path = p.path or [p.cell_of(1)]
     broken = path_violations(p, path, whole=False)
     if broken:
-        return Hint(None, path[-1], "", f"the path drawn is wrong: {broken[0]}; take it back to 1")
+        return Hint(None, path[-1], "", f"the path drawn is wrong: {broken[0]}; take it back to 1", wrong=True)
     g = Grid(p)
     C = g.cols
     left, nextk = g.all, 1
@@ -140,7 +141,7 @@ def hint(p: ZipPuzzle) -> Hint:
     if not left:
         ok = head == g.end
         return Hint(None, path[-1], "", "" if ok else "every cell is on the path but it does not end on the "
-                                                        "last number: take it back", solved=ok)
+                                                        "last number: take it back", solved=ok, wrong=not ok)
     good, why_not = [], []
     for nb in g.nbrs[head]:
         if not left >> nb & 1:
@@ -160,7 +161,7 @@ def hint(p: ZipPuzzle) -> Hint:
         return Hint(divmod(good[0], C), path[-1], RULES[rule], because)
     if not good:
         return Hint(None, path[-1], "", "no way on from the path's end keeps the puzzle solvable: take some of the "
-                                        "path back")
+                                        "path back", wrong=True)
     bare = ZipPuzzle(p.rows, p.cols, p.numbers, p.walls)
     ok = [nb for nb in good if solve(bare, 1, start=path + [divmod(nb, C)]).count]
     if len(ok) == 1:
@@ -168,6 +169,6 @@ def hint(p: ZipPuzzle) -> Hint:
         return Hint(divmod(ok[0], C), path[-1], RULES["search"],
                     f"from {' or '.join(dead)} no full path is left (every way tried)")
     if not ok:
-        return Hint(None, path[-1], "", "the path drawn cannot be finished: take some of it back")
+        return Hint(None, path[-1], "", "the path drawn cannot be finished: take some of it back", wrong=True)
     return Hint(None, path[-1], "", "more than one way on leads to a full path here: the puzzle has several answers "
                                     "from this point")
