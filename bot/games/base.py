@@ -12,8 +12,9 @@ has by the parts it is given, and what it can do follows from them
 * :class:`Reader`    -- ``detect``: a screenshot read into the one
   :class:`puzzlebot.vision.reading.Reading`, re-read cell by cell between
   moves, checked whole in a wider capture, and described in words and JSON;
-* :class:`Player`    -- with a reader, ``run`` and ``hint``: the actions that
-  solve a board read, and where the game's window usually is;
+* :class:`Player`    -- with a reader, ``run``, ``hint`` and ``coach``: the
+  actions that solve a board read, the next step in words (:class:`Advice`),
+  and where the game's window usually is;
 * :class:`Scorer`    -- ``detect --labels``: a reading against our data's labels;
 * :class:`StandIn`   -- with a player, ``demo``: opens our simulator of it.
 
@@ -30,8 +31,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from puzzlebot.bot.actions import Action, Click
-from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.bot.actions import Action, Click, cell_name
+from puzzlebot.solvers.errors import PuzzlebotError, UnsolvableError
 
 if TYPE_CHECKING:  # annotations only: the command line starts without numpy or OpenCV
     import argparse
@@ -49,6 +50,7 @@ class Capability(enum.Enum):
     DETECT = "detect"
     HINT = "hint"
     RUN = "run"
+    COACH = "coach"
     DEMO = "demo"
 
 
@@ -82,6 +84,31 @@ class OpenStandIn:
     solved: Callable[[float], bool]  # asks the game itself, waiting up to the given seconds
     close: Callable[[], None]
     window: str | None = None  # a window title to follow, when the game has its own window
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach shows of a board as it stands: the next step in words
+    at three levels (where to look, which rule, the answer), and the cells
+    it is about; or a wrong move (a rule broken, or a value the only answer
+    does not have) and why; or that the board is solved."""
+
+    levels: tuple[str, str, str]
+    cells: tuple[tuple[int, int], ...] = ()
+    wrong: bool = False
+    solved: bool = False
+    answer: dict[tuple[int, int], str] = field(default_factory=dict)  # cell -> label drawn at level 3
+
+    def level(self, k: int) -> str:
+        return self.levels[max(1, min(3, k)) - 1]
+
+    @classmethod
+    def done(cls) -> Advice:
+        return cls(("the puzzle is solved",) * 3, solved=True)
+
+    @classmethod
+    def mistake(cls, text: str, cells=()) -> Advice:
+        return cls((text,) * 3, tuple(cells), wrong=True)
 
 
 class Solver(ABC):
@@ -214,6 +241,28 @@ class Player(ABC):
         """The actions that solve the board read, each with the whole board
         before and after it; raises (why) when there is no single answer."""
 
+    rule = "the move is part of the only answer"  # level 2 of the plan's advice, where no deduction is told
+
+    def advise(self, reading: Reading) -> Advice:
+        """The next step for a person at this board (``coach``).  Here: the
+        plan's first move (games whose solver explains its deductions give
+        the deduction and its rule instead, and point out wrong moves)."""
+        from puzzlebot.bot.actions import Drag, Key
+
+        try:
+            plan = self.plan(reading)
+        except UnsolvableError as e:
+            return Advice.mistake(str(e).replace("; not clicking", "").replace(": not clicking", ""))
+        if not plan:
+            return Advice.done()
+        a = plan[0]
+        cells = tuple(a.path) if isinstance(a, Drag) else (a.cell,)
+        label = a.key if isinstance(a, Key) else self.labels.get(int(a.after[a.cell]), "")
+        move = a.describe()
+        return Advice((f"look at {cell_name(a.cell)}", f"use the rule: {self.rule}",
+                       f"{move[0].upper()}{move[1:]} ({len(plan)} move{'s' if len(plan) > 1 else ''} left)"),
+                      cells, answer={a.cell: label} if label else {})
+
 
 class Scorer(ABC):
     """A reading against our data's labels (``detect --labels``)."""
@@ -284,7 +333,7 @@ class Game:
         if self.reader:
             have.add(Capability.DETECT)
         if self.reader and self.player:
-            have |= {Capability.RUN, Capability.HINT}
+            have |= {Capability.RUN, Capability.HINT, Capability.COACH}
         if self.stand_in:
             have.add(Capability.DEMO)
         return frozenset(have)

@@ -124,6 +124,7 @@ class LightsReader(Reader):
 
 
 class LightsPlayer(Player):
+    rule = "pressing each cell of the answer once, in any order, solves the board (a second press undoes one)"
     window_title = "Device Emulator - Enlight"
     # the Windows Mobile device emulator's usual titles, and our stand-in's
     default_window = r"Device Emulator|Emulator.*(Enlight|Windows Mobile|Pocket PC|Smartphone)|^Enlight"

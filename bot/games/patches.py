@@ -9,7 +9,7 @@ import json
 
 from puzzlebot.bot.actions import Click, Drag
 from puzzlebot.bot.games.base import (
-    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each, unsure_json
+    Advice, Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each, unsure_json
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
@@ -225,6 +225,22 @@ class PatchesPlayer(Player):
                                     over=frozenset(cells_of(rect))))
             state = after
         return actions
+
+    def advise(self, reading):
+        """A drawn patch the answer has not, else the solver's next forced
+        patch (the clue, the rule, the rectangle and why)."""
+        from puzzlebot.solvers.patches import cells_of, hint
+
+        h = hint(reading.board)
+        if h.solved:
+            return Advice.done()
+        if h.wrong is not None:
+            return Advice.mistake(h.level(3), tuple(cells_of(h.wrong)))
+        levels = tuple(h.level(k) for k in (1, 2, 3))
+        if h.rect is None:
+            return Advice(levels)
+        r, c, height, width = h.rect
+        return Advice(levels, tuple(cells_of(h.rect)), answer={(r, c): f"{height}x{width}"})
 
 
 def _outline_plan(reading, answer) -> list:

@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import sys
 
+from puzzlebot.bot.actions import cell_name
 from puzzlebot.bot.games.base import (
-    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each,
+    Advice, Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each,
     unsure_json
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
@@ -179,6 +180,7 @@ class QueensPlayer(Player):
   puzzlebot calibrate queens --window Queens
   puzzlebot run queens --dry-run
   puzzlebot run queens --window Queens
+  puzzlebot coach queens --window Queens --level 3 --no-window --timeout 3   # exit 1: not solved within 3 s
 """
     labels = {0: "-", 2: "Q"}
 
@@ -201,6 +203,50 @@ class QueensPlayer(Player):
         for r, c in ans.solution:
             target[r, c] = QUEEN
         return click_plan(reading.state, target, 3)
+
+
+    def advise(self, reading):
+        """Queens that break a rule or that the only answer has not, an x
+        on a queen's cell of the answer; else the solver's next deduction
+        (a queen placed or a cell ruled out, and why)."""
+        import numpy as np
+
+        from puzzlebot.solvers.queens import MARK, QUEEN, QueensPuzzle, hint, solve
+
+        p = reading.board
+        bare = QueensPuzzle(p.regions, p.names)
+        queens = sorted((int(r), int(c)) for r, c in np.argwhere(reading.state == QUEEN))
+        for i, (r1, c1) in enumerate(queens):
+            for r2, c2 in queens[i + 1:]:
+                why = ("share a row" if r1 == r2 else "share a column" if c1 == c2 else
+                       "share a region" if p.regions[r1][c1] == p.regions[r2][c2] else
+                       "touch" if abs(r1 - r2) <= 1 and abs(c1 - c2) <= 1 else "")
+                if why:
+                    return Advice.mistake(f"the queens at {cell_name((r1, c1))} and {cell_name((r2, c2))} {why}: "
+                                          "one of them must go", ((r1, c1), (r2, c2)))
+        ans = reading.looks.answer or solve(bare)
+        if ans.solution is not None and ans.count == 1:
+            right = set(ans.solution)
+            for q in queens:
+                if q not in right:
+                    there = next(x for x in right if p.regions[x[0]][x[1]] == p.regions[q[0]][q[1]])
+                    return Advice.mistake(f"{cell_name(q)} holds a queen the only answer has not: its region's "
+                                          f"queen is elsewhere ({cell_name(there)})", (q,))
+            for r, c in np.argwhere(reading.state == MARK):
+                if (int(r), int(c)) in right:
+                    return Advice.mistake(f"{cell_name((int(r), int(c)))} is marked x, but the only answer has its "
+                                          "queen there", ((int(r), int(c)),))
+            if right == set(queens):
+                return Advice.done()
+        marks = {(int(r), int(c)) for r, c in np.argwhere(reading.state == MARK)}
+        # the marks are right (checked above) where the answer is known: they count as cells ruled out
+        h = hint(QueensPuzzle(p.regions, p.names, set(queens), marks), marks_known=ans.count == 1)
+        if h.solved:
+            return Advice.done()
+        if h.step is None:
+            return Advice(tuple(h.level(k) for k in (1, 2, 3)))
+        cell = h.step.cell
+        return Advice(tuple(h.level(k) for k in (1, 2, 3)), (cell,), answer={cell: "Q" if h.step.queen else "x"})
 
 
 class QueensScorer(Scorer):

@@ -9,7 +9,7 @@ import json
 
 from puzzlebot.bot.actions import Key
 from puzzlebot.bot.games.base import (
-    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each, unsure_json
+    Advice, Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each, unsure_json
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
@@ -265,6 +265,22 @@ class SudokuPlayer(Player):
             actions.append(Key((r, c), str(full[r][c]), before=state, after=after))
             state = after
         return actions
+
+
+    def advise(self, reading):
+        """An entry the givens rule out, else the solver's next single (the
+        cell, the rule and the digit)."""
+        from puzzlebot.solvers.sudoku import hint
+
+        h = hint(reading.board)
+        if h.solved:
+            return Advice.done()
+        if h.wrong:
+            return Advice.mistake(h.wrong, (h.wrong_cell,))
+        levels = tuple(h.level(k) for k in (1, 2, 3))
+        if h.step is None:
+            return Advice(levels)
+        return Advice(levels, (h.step.cell,), answer={h.step.cell: str(h.step.digit)})
 
 
 class SudokuScorer(Scorer):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from puzzlebot.bot.games.base import (
-    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each,
+    Advice, Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each,
     unsure_json
 )
 from puzzlebot.solvers.errors import UnsolvableError
@@ -167,6 +167,7 @@ class TangoPlayer(Player):
   puzzlebot calibrate tango --window Tango --probe   # also learn what no look tells, by one click put back
   puzzlebot run tango --window Tango --interval 0.02
   puzzlebot run tango --dry-run --hint plan.png      # show the plan, touch nothing
+  puzzlebot coach tango --window Tango --timeout 3   # exit 1: not solved within 3 s (the coach only watches)
 """
     labels = {1: "S", 2: "M"}
 
@@ -184,6 +185,20 @@ class TangoPlayer(Player):
             raise UnsolvableError("the puzzle on screen has more than one solution: refusing to guess")
         target = np.array(answer.solution.cells, dtype=np.int64)
         return click_plan(reading.state, target, 3, np.array(board.locked, bool))
+
+    def advise(self, reading):
+        """The solver's next deduction (the line to look at, the rule, the
+        cell), or the piece that breaks a rule or the only answer."""
+        from puzzlebot.solvers.tango.solve import hint
+
+        h = hint(reading.board)
+        if h.solved:
+            return Advice.done()
+        if h.wrong is not None:
+            return Advice.mistake(h.cell, h.wrong)
+        if h.step is None:
+            return Advice((h.where, h.rule, h.cell))
+        return Advice((h.where, h.rule, h.cell), (h.step.cell,), answer={h.step.cell: self.labels[h.step.value]})
 
     def probe(self, reading, plan, asked=False):
         """Pieces drawn as fills carry no sun or moon cue: the darker is taken

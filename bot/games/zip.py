@@ -8,7 +8,7 @@ import json
 
 from puzzlebot.bot.actions import Drag
 from puzzlebot.bot.games.base import (
-    Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each, unsure_json
+    Advice, Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each, unsure_json
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
@@ -212,6 +212,22 @@ class ZipPlayer(Player):
             actions.append(Drag(tuple(answer[at:stop + 1]), before=state, after=after))
             state, at = after, stop
         return actions
+
+
+    def advise(self, reading):
+        """A drawn path that breaks a rule, else the next cell the path must
+        take and why."""
+        from puzzlebot.solvers.zip.hints import hint
+
+        h = hint(reading.board)
+        if h.solved:
+            return Advice.done()
+        if h.wrong:
+            return Advice.mistake(h.because, (h.head,))
+        levels = tuple(h.level(k) for k in (1, 2, 3))
+        if h.cell is None:
+            return Advice(levels)
+        return Advice(levels, (h.head, h.cell), answer={h.cell: "next"})
 
 
 class ZipScorer(Scorer):
