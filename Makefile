@@ -34,7 +34,7 @@ $(VENV)/.installed: pyproject.toml
 	@echo "[setup 3/3] installing puzzlebot and its Python packages (numpy, OpenCV, mss, pyautogui, pytest, z3, OR-Tools; a few minutes the first time)"
 	$(VENV)/bin/pip install --progress-bar off -e '.[test]' | grep --line-buffered -E '^(Collecting|Successfully)' || true
 	@# pip's own output is filtered above: check that what the tests need is there
-	$(VENV)/bin/python -c 'import cv2, numpy, mss, pytest, hypothesis, ortools, z3, Xlib, jsonschema, xdist'
+	$(VENV)/bin/python -c 'import cv2, numpy, mss, pytest, hypothesis, ortools, z3, Xlib, jsonschema, xdist, platformdirs'
 	touch $@
 
 sysdeps:

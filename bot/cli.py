@@ -22,11 +22,11 @@ Run 'puzzlebot COMMAND --help' for a command's options."""
 
 # The commands that read images: OpenCV's colour tables are built for them
 # while the command line is set up (:func:`puzzlebot.vision.colour_math.warm_lab`).
-READ_IMAGES = ("detect", "hint", "run", "calibrate", "demo")
+READ_IMAGES = ("detect", "hint", "run", "calibrate", "coach", "demo")
 
 
 def build_parser() -> Parser:
-    from puzzlebot.bot import cmd_demo, cmd_detect, cmd_generate, cmd_run, cmd_sim, cmd_solve
+    from puzzlebot.bot import cmd_coach, cmd_demo, cmd_detect, cmd_generate, cmd_run, cmd_sim, cmd_solve
     from puzzlebot.bot.games import all_games
 
     parser = Parser(
@@ -39,7 +39,7 @@ def build_parser() -> Parser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
-    for module in (cmd_solve, cmd_generate, cmd_detect, cmd_run, cmd_sim, cmd_demo):
+    for module in (cmd_solve, cmd_generate, cmd_detect, cmd_run, cmd_coach, cmd_sim, cmd_demo):
         module.register(sub)
     return parser
 

@@ -23,7 +23,7 @@ from puzzlebot.bot.cli import build_parser
 
 from .helpers import ROOT
 
-SCREEN = ("run", "calibrate", "demo")
+SCREEN = ("run", "calibrate", "coach", "demo")
 OPEN_UNTIL_CTRL_C = ("sim",)  # opens a window and keeps it open until interrupted
 
 
@@ -95,9 +95,10 @@ def test_offline_example_runs_as_written(example, sandbox):
 
 @pytest.mark.display
 def test_screen_examples_run_as_written(xvfb, sandbox):
-    """run and calibrate with each game's stand-in open on its own (our
-    simulator from the registry; calibrations first, then the dry run, then
-    the runs; the game must then say it is solved), then the demo."""
+    """run, calibrate and coach with each game's stand-in open on its own
+    (our simulator from the registry; calibrations first, then the dry run,
+    the coach, then the runs; the game must then say it is solved), then
+    the demo."""
     if shutil.which("chromium") is None:
         pytest.skip("Chromium is not installed (make test installs it)")
     from puzzlebot.bot import games
@@ -105,7 +106,7 @@ def test_screen_examples_run_as_written(xvfb, sandbox):
     folder, env = sandbox
     env["DISPLAY"] = xvfb
     screen = [e for e in examples() if e.split()[1] in SCREEN]
-    order = {"calibrate": 0, "run": 2, "demo": 3}
+    order = {"calibrate": 0, "coach": 1.5, "run": 2, "demo": 3}  # the coach watches a board not solved yet
     screen.sort(key=lambda e: order[e.split()[1]] - ("--dry-run" in e))
     defaults = build_parser().parse_args(["demo"])
     old = os.environ.get("DISPLAY")

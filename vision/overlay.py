@@ -84,3 +84,29 @@ def plan_overlay(img: np.ndarray, lat: Lattice, marks: list[tuple[tuple[int, int
             cv2.putText(out, label, (cx - rad // 2, cy + rad // 2), cv2.FONT_HERSHEY_SIMPLEX,
                         max(0.3, rad / 14), (255, 255, 255), 1, cv2.LINE_AA)
     return out
+
+
+def advice_picture(img: np.ndarray, lat: Lattice, cells, answer: dict[tuple[int, int], str], wrong: bool,
+                   margin: float = 0.3) -> np.ndarray:
+    """The coach's copy of the board: the cells a step is about boxed (red
+    for a wrong move, green for the next step), with the answer's labels
+    where given; cut to the board and ``margin`` of a pitch around it."""
+    out = img.copy()
+    colour = RED if wrong else GREEN
+    pitch = min(lat.px, lat.py)
+    for r, c in cells:
+        x0, y0, x1, y1 = lat.box(r, c, 0.04)
+        cv2.rectangle(out, (x0, y0), (x1, y1), colour, max(2, int(pitch * 0.07)))
+    scale = max(0.4, pitch / 45)
+    for (r, c), text in answer.items():  # the value, large, in the box's colour on a white patch
+        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+        cx, cy = lat.center(r, c)
+        org = (int(cx - tw / 2), int(cy + th / 2))
+        cv2.rectangle(out, (org[0] - 3, org[1] - th - 3), (org[0] + tw + 3, org[1] + 5), (255, 255, 255), -1)
+        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv2.LINE_AA)
+    h, w = out.shape[:2]
+    x0 = max(0, int(lat.x0 - margin * lat.px))
+    y0 = max(0, int(lat.y0 - margin * lat.py))
+    x1 = min(w, int(np.ceil(lat.x0 + (lat.cols + margin) * lat.px)))
+    y1 = min(h, int(np.ceil(lat.y0 + (lat.rows + margin) * lat.py)))
+    return out[y0:y1, x0:x1].copy()
