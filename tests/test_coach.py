@@ -138,15 +138,6 @@ def test_the_coach_advises_settled_sure_boards_only_and_times_the_solve():
 
 # --- coaching a person on our stand-in pages -------------------------------------------------
 
-# Each page's values (its ``cells[r][c]``) for the coach's answer labels, and
-# the wrong value the scripted player puts once instead of the first answer.
-PAGES = {
-    "tango": ("puzzlebot.sim.tango.page", {"S": 1, "M": 2}, {"S": "M", "M": "S"}),
-    "queens": ("puzzlebot.sim.queens.page", {"Q": 2, "x": 1}, {"Q": "x", "x": "Q"}),
-}
-REGION = (400, 20, 820, 760)  # the game's window: the coach's window goes to its left
-
-
 def _coach_window():
     """(x, y, w, h) of the top-level window titled "puzzlebot coach", or None."""
     from Xlib import display as xdisplay
@@ -189,18 +180,182 @@ def _shows_board(window: tuple, board_img: np.ndarray) -> float:
     finally:
         screen.close()
     h, w = board_img.shape[:2]
+    shot = cv2.GaussianBlur(shot, (5, 5), 1.5)  # thin grid lines, resampled twice, would not line up pixel for pixel
     best = 0.0
-    for scale in np.linspace(PICTURE / max(h, w) * 0.8, PICTURE / max(h, w), 6):  # the picture holds a margin too
-        t = cv2.resize(board_img, (int(w * scale), int(h * scale)), interpolation=cv2.INTER_AREA)
+    for scale in np.linspace(PICTURE / max(h, w) * 0.8, PICTURE / max(h, w), 9):  # the picture holds a margin too
+        t = cv2.GaussianBlur(cv2.resize(board_img, (int(w * scale), int(h * scale)), interpolation=cv2.INTER_AREA),
+                             (5, 5), 1.5)
         if t.shape[0] < shot.shape[0] and t.shape[1] < shot.shape[1]:
             best = max(best, float(cv2.matchTemplate(shot, t, cv2.TM_CCOEFF_NORMED).max()))
     return best
 
 
+class Scripted:
+    """A person playing one of our pages through its own JavaScript (the
+    page's handlers, never our mouse): ``do`` what an advice's answer says,
+    make one ``wrong`` move (None when this answer offers none), ``undo`` it."""
+
+    def __init__(self, dt, puzzle: dict):
+        self.dt, self.puzzle = dt, puzzle
+
+    def js(self, expression: str):
+        return json.loads(self.dt.evaluate(f"JSON.stringify({expression})"))
+
+    def right(self, r: int, c: int, label: str) -> bool:
+        """Whether the answer agrees with the puzzle's only solution (solved
+        here by the solver and checked by the rules checker)."""
+        raise NotImplementedError
+
+
+class Cycle(Scripted):
+    """Tango and Queens: a press moves a cell on around its cycle."""
+    values: dict[str, int] = {}
+    other: dict[str, str] = {}
+
+    def put(self, r, c, v):
+        for _ in range(3):
+            if self.js(f"cells[{r}][{c}]") == v:
+                return
+            self.dt.evaluate(f"press({r}, {c})")
+        assert self.js(f"cells[{r}][{c}]") == v
+
+    def do(self, r, c, label):
+        self.put(r, c, self.values[label])
+
+    def wrong(self, r, c, label):
+        self.put(r, c, self.values[self.other[label]])
+        return (r, c)
+
+    def undo(self, cell):
+        self.put(*cell, 0)
+
+
+class TangoPlayer(Cycle):
+    values, other = {"S": 1, "M": 2}, {"S": "M", "M": "S"}
+
+    def right(self, r, c, label):
+        from puzzlebot.solvers.tango.board import parse_tango
+        from puzzlebot.solvers.tango.rules import violations
+        from puzzlebot.solvers.tango.solve import solve
+
+        if not hasattr(self, "truth"):
+            board = parse_tango(json.dumps({"game": "tango", "rows": self.puzzle["rows"],
+                                            "edges": self.puzzle["edges"]}))
+            ans = solve(board)
+            assert ans.solutions == 1 and not violations(ans.solution)
+            self.truth = ans.solution.cells
+        return self.truth[r][c] == self.values[label]
+
+
+class QueensPlayer(Cycle):
+    values, other = {"Q": 2, "x": 1}, {"Q": "x", "x": "Q"}
+
+    def right(self, r, c, label):
+        from puzzlebot.solvers.queens import parse_queens, solve, violations
+
+        if not hasattr(self, "truth"):
+            p = parse_queens("\n".join("".join(row) for row in self.puzzle["regions"]))
+            ans = solve(p)
+            assert ans.count == 1 and not violations(p, ans.solution)
+            self.truth = set(ans.solution)
+        return ((r, c) in self.truth) == (label == "Q")
+
+
+class SudokuPlayer(Scripted):
+    def do(self, r, c, label):
+        self.dt.evaluate(f"select({r}, {c}); enter({int(label)})")
+
+    def wrong(self, r, c, label):
+        n = len(self.puzzle["givens"])
+        self.dt.evaluate(f"select({r}, {c}); enter({int(label) % n + 1})")
+        return (r, c)
+
+    def undo(self, cell):
+        self.dt.evaluate(f"select({cell[0]}, {cell[1]}); enter(0)")
+
+    def right(self, r, c, label):
+        from puzzlebot.solvers.sudoku import parse_sudoku, solve, violations
+
+        if not hasattr(self, "truth"):
+            p = parse_sudoku(json.dumps({k: self.puzzle[k] for k in ("game", "size", "givens")}))
+            ans = solve(p, limit=2)
+            assert ans.count == 1 and not violations(p, ans.grid)
+            self.truth = ans.grid
+        return self.truth[r][c] == int(label)
+
+
+class ZipPlayer(Scripted):
+    def begin(self) -> None:
+        """A path starts with a press on 1 (what the page's handler does then)."""
+        if not self.js("path.length"):
+            self.dt.evaluate("(() => { const k = +Object.keys(numbers).find(k => numbers[k] === 1); "
+                             "path = [[Math.floor(k / 1000), k % 1000]]; draw(); log('start', {cell: path[0]}); })()")
+
+    def do(self, r, c, label):
+        self.begin()
+        assert self.js(f"step([{r}, {c}])"), f"the page refused r{r + 1}c{c + 1}"
+
+    def wrong(self, r, c, label):
+        self.begin()
+        hr, hc = self.js("path[path.length - 1]")
+        for a, b in ((hr - 1, hc), (hr + 1, hc), (hr, hc - 1), (hr, hc + 1)):
+            if (a, b) != (r, c) and 0 <= a and 0 <= b and self.js(f"step([{a}, {b}])"):
+                return (a, b)
+        return None
+
+    def undo(self, cell):
+        self.dt.evaluate("back()")
+
+    def right(self, r, c, label):
+        from puzzlebot.solvers.zip.board import parse_zip, path_violations
+        from puzzlebot.solvers.zip.solve import solve
+
+        if not hasattr(self, "truth"):
+            p = parse_zip(json.dumps({k: v for k, v in self.puzzle.items() if k != "path"}))
+            ans = solve(p, limit=2)
+            assert ans.count == 1 and not path_violations(p, ans.path)
+            self.truth = ans.path
+        drawn = self.js("path") or [list(self.truth[0])]
+        return [list(x) for x in self.truth[:len(drawn) + 1]] == drawn + [[r, c]]
+
+
+class PatchesPlayer(Scripted):
+    def do(self, r, c, label):
+        h, w = (int(v) for v in label.split("x"))
+        self.dt.evaluate(f"place([{r}, {c}, {h}, {w}])")
+
+    def wrong(self, r, c, label):
+        if label == "1x1":
+            return None
+        self.dt.evaluate(f"place([{r}, {c}, 1, 1])")  # a one-cell patch where a bigger one goes
+        return (r, c)
+
+    def undo(self, cell):
+        self.dt.evaluate(f"place([{cell[0]}, {cell[1]}, 1, 1])")  # the same tap again takes it away
+
+    def right(self, r, c, label):
+        from puzzlebot.solvers.patches import parse_patches, solve, violations
+
+        if not hasattr(self, "truth"):
+            p = parse_patches(json.dumps({k: v for k, v in self.puzzle.items() if k != "rects"}))
+            ans = solve(p)
+            assert ans.count == 1 and not violations(p, ans.rects)
+            self.truth = set(ans.rects)
+        h, w = (int(v) for v in label.split("x"))
+        return (r, c, h, w) in self.truth
+
+
+PLAYERS = {"tango": TangoPlayer, "queens": QueensPlayer, "sudoku": SudokuPlayer, "zip": ZipPlayer,
+           "patches": PatchesPlayer}
+
+
 @pytest.mark.display
 @pytest.mark.browser
-@pytest.mark.parametrize("game", sorted(PAGES))
+@pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_the_coach_advises_a_scripted_player_to_the_end(game, xvfb, tmp_path):
+    """The player makes one wrong move (instead of what the coach says)
+    and takes it back when the coach points it out, then follows the
+    coach's every answer to the end."""
     from puzzlebot.bot import games
     from puzzlebot.bot.capture import Screen
     from puzzlebot.calibration.mapping import Region
@@ -210,37 +365,27 @@ def test_the_coach_advises_a_scripted_player_to_the_end(game, xvfb, tmp_path):
     from .web_games import need_chromium
 
     need_chromium()
-    module, values, wrong_for = PAGES[game]
+    kind = PLAYERS[game]
+    stand_in = games.get(game).stand_in  # the page and its window as the demo opens them
+    region = stand_in.box
     ev = tmp_path / "events.jsonl"
     port = launch.free_port()
-    page = launch.start_page(module, ev, port, "--seed", "11")
+    page = launch.start_page(stand_in.module, ev, port, *stand_in.page_args, "--seed", "11")
     browser = coach = None
     try:
         time.sleep(0.5)
-        browser = Browser(f"http://127.0.0.1:{port}/", *REGION, debug_port=launch.free_port())
+        browser = Browser(f"http://127.0.0.1:{port}/", *region, debug_port=launch.free_port())
         dt = browser.devtools()
         launch.wait_for(ev, "ready", 90, page)
         time.sleep(1.0)
+        player = kind(dt, json.loads(dt.evaluate("JSON.stringify(puzzle)")))
         db = tmp_path / "times.sqlite3"
-        coach = subprocess.Popen([*CLI, "coach", game, "--region", ",".join(map(str, REGION)), "--level", "3",
+        coach = subprocess.Popen([*CLI, "coach", game, "--region", ",".join(map(str, region)), "--level", "3",
                                   "--json", "--times", str(db), "--timeout", "150"],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         errors: list[str] = []
         threading.Thread(target=lambda: errors.extend(coach.stderr), daemon=True).start()
-
-        def value(r, c):
-            return json.loads(dt.evaluate(f"JSON.stringify(cells[{r}][{c}])"))
-
-        def put(r, c, v):  # the player's own clicks, through the page's handler
-            for _ in range(3):
-                if value(r, c) == v:
-                    return
-                dt.evaluate(f"press({r}, {c})")
-            assert value(r, c) == v
-
-        advice, wrong_at, first_move = [], None, None
-        puzzle = json.loads(dt.evaluate("JSON.stringify(puzzle)"))
-        window_seen = board_shown = None
+        advice, made, first_move, window = [], None, None, None
         for line in coach.stdout:
             d = json.loads(line)
             check("coach", d["event"], d)
@@ -249,50 +394,45 @@ def test_the_coach_advises_a_scripted_player_to_the_end(game, xvfb, tmp_path):
             advice.append(d)
             if d["solved"]:
                 continue
-            if window_seen is None:  # the first advice: the window is up beside the game, showing the board
+            if window is None:  # the first advice: the window is up beside the game, showing the board
                 time.sleep(0.5)
-                window_seen = _coach_window()
-                assert window_seen is not None, "no window titled 'puzzlebot coach' on the screen"
-                assert Region(*window_seen).clip(Region(*REGION)) is None, (window_seen, REGION)
+                window = _coach_window()
+                assert window is not None, "no window titled 'puzzlebot coach' on the screen"
+                assert Region(*window).clip(Region(*region)) is None, (window, region)
                 screen = Screen()
                 try:
-                    img = screen.grab(Region(*REGION))
+                    img = screen.grab(Region(*region))
                 finally:
                     screen.close()
-                lat = games.get(game).reader.read_board(img).lattice
-                x0, y0, x1, y1 = (int(v) for v in lat.bbox)
-                board_shown = _shows_board(window_seen, img[y0:y1, x0:x1])
-                assert board_shown > 0.6, f"the coach's window does not show the board (match {board_shown:.2f})"
+                x0, y0, x1, y1 = (int(v) for v in games.get(game).reader.read_board(img).lattice.bbox)
+                shown = _shows_board(window, img[y0:y1, x0:x1])
+                assert shown > 0.75, f"the coach's window does not show the board (match {shown:.2f})"
             if d["wrong"]:
-                assert wrong_at is not None and len(advice) >= 2, f"a wrong move flagged that was not made: {d}"
-                assert [list(wrong_at)] == d["cells"] or list(wrong_at) in d["cells"], (wrong_at, d)
-                put(*wrong_at, 0)  # taken back
-                wrong_at = ()
+                assert made not in (None, "undone"), f"a wrong move flagged that was not made: {d}"
+                assert list(made) in d["cells"], (made, d)
+                player.undo(made)
+                made = "undone"
                 continue
             assert len(d["answer"]) == 1, d
             r, c, label = d["answer"][0]
-            if wrong_at is None:  # once: the other value where the coach says what goes
-                wrong_at = (r, c)
-                first_move = time.monotonic()
-                put(r, c, values[wrong_for[label]])
-                continue
-            put(r, c, values[label])
+            assert player.right(r, c, label), f"the coach's step disagrees with the only answer: {d['text']}"
+            if made is None:
+                first_move = first_move or time.monotonic()
+                made = player.wrong(r, c, label)
+                if made is not None:
+                    continue
+            first_move = first_move or time.monotonic()
+            player.do(r, c, label)
         coach.wait(timeout=30)
         assert coach.returncode == 0, "".join(errors)
-        done = [json.loads(x) for x in ev.read_text().splitlines() if '"solved"' in x]
-        assert done, f"the game did not say it is solved; the coach said:\n{''.join(errors)}"
-        assert advice[-1]["solved"] and sum(a["wrong"] for a in advice) == 1
-        # the wrong move was flagged at once: the very next advice
+        assert '"solved"' in ev.read_text(), f"the game did not say it is solved; the coach said:\n{''.join(errors)}"
+        assert advice[-1]["solved"] and sum(a["wrong"] for a in advice) == 1, [a["text"] for a in advice]
+        # flagged at once: the board after the wrong move is the next one advised on
         flagged = next(i for i, a in enumerate(advice) if a["wrong"])
-        assert flagged == 1, [a["text"] for a in advice[:3]]
-        # every step agrees with the only answer (the solver's, checked by the rules checker)
-        truth = _answer(game, puzzle)
-        for a in advice:
-            for r, c, label in a["answer"]:
-                assert truth[r][c] == values[label] or (label == "x" and truth[r][c] != values["Q"]), (a, truth)
-        # the coach never clicked: every click the game saw is one of the player's presses
+        assert not any(a["wrong"] for a in advice[flagged + 1:]) and advice[flagged - 1]["answer"], advice[:flagged]
+        # the coach never clicked: the game saw no click but the player's own
         events = [json.loads(x) for x in ev.read_text().splitlines()]
-        assert not [e for e in events if e["event"] == "click-outside"]
+        assert not [e for e in events if e["event"] in ("click-outside", "pointer")], events[-3:]
         # the time kept: from the first move to the solved board, within the test's own clock
         kept = json.loads(cli("stats", game, "--json", "--times", str(db)).stdout)
         check("coach", "times", kept)
@@ -305,28 +445,6 @@ def test_the_coach_advises_a_scripted_player_to_the_end(game, xvfb, tmp_path):
         if browser is not None:
             browser.close()
         launch.stop(page)
-
-
-def _answer(game: str, puzzle: dict) -> list[list[int]]:
-    """The page's puzzle solved, as the page's cell values, checked by the rules checker."""
-    if game == "tango":
-        from puzzlebot.solvers.tango.board import parse_tango
-        from puzzlebot.solvers.tango.rules import violations
-        from puzzlebot.solvers.tango.solve import solve
-
-        board = parse_tango(json.dumps({"game": "tango", "rows": puzzle["rows"], "edges": puzzle["edges"]}))
-        ans = solve(board)
-        assert ans.solutions == 1 and not violations(ans.solution)
-        return ans.solution.cells
-    from puzzlebot.solvers.queens import parse_queens, solve, violations
-
-    p = parse_queens("\n".join("".join(row) for row in puzzle["regions"]))
-    ans = solve(p)
-    assert ans.count == 1 and not violations(p, ans.solution)
-    out = [[0] * p.n for _ in range(p.n)]
-    for r, c in ans.solution:
-        out[r][c] = 2
-    return out
 
 
 def test_every_game_the_bot_plays_can_be_coached():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from puzzlebot.bot.actions import Drag
+from puzzlebot.bot.actions import Drag, cell_name
 from puzzlebot.bot.games.base import (
     Advice, Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, solve_each, unsure_json
 )
@@ -217,13 +217,24 @@ class ZipPlayer(Player):
     def advise(self, reading):
         """A drawn path that breaks a rule, else the next cell the path must
         take and why."""
+        from puzzlebot.solvers.zip.board import ZipPuzzle
         from puzzlebot.solvers.zip.hints import hint
+        from puzzlebot.solvers.zip.solve import solve
 
-        h = hint(reading.board)
+        p = reading.board
+        h = hint(p)
         if h.solved:
             return Advice.done()
         if h.wrong:
             return Advice.mistake(h.because, (h.head,))
+        # a path the rules still allow may already have left the only answer (the hint's checks are local)
+        ans = solve(ZipPuzzle(p.rows, p.cols, p.numbers, p.walls), limit=2)
+        drawn = p.path or []
+        if ans.count == 1 and drawn:
+            off = next((i for i, cell in enumerate(drawn) if i >= len(ans.path) or ans.path[i] != cell), None)
+            if off is not None:
+                return Advice.mistake(f"the path leaves the only answer at {cell_name(drawn[off])}: take it back to "
+                                      f"{cell_name(drawn[max(off - 1, 0)])}", tuple(drawn[off:]))
         levels = tuple(h.level(k) for k in (1, 2, 3))
         if h.cell is None:
             return Advice(levels)
