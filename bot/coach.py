@@ -116,7 +116,7 @@ class Coach:
             except (NoBoardError, UnreadableBoardError) as e:
                 return None, f"no {self.game.title} board in view ({e})"
         self.lattice = reading.lattice
-        if self.view is not None and not self.view.placed:
+        if self.view is not None and (not self.view.placed or self._view_in_the_way(reading.lattice)):
             self._place_view(reading.lattice)
         if not reading.sure:
             return None, f"not sure what the board shows ({reading.doubts()}): no advice until it is"
@@ -137,6 +137,15 @@ class Coach:
             self.say("no room on the screen beside the game for the coach's window: advice in the terminal only")
             self.view.close()
             self.view = None
+
+    def _view_in_the_way(self, lat) -> bool:
+        """Whether our window lies over the game now (the game's window moved under it)."""
+        own = self.view.region()
+        if own is None:
+            return False
+        game = self.target.region if self.target.region != self.screen.bounds else board_region(self.target.region,
+                                                                                                lat)
+        return own.clip(game) is not None
 
     def _tell(self, what: str) -> None:
         if what != self._told:

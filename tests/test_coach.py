@@ -515,3 +515,21 @@ def test_advice_agrees_with_the_answer_the_bot_plays_on_every_labelled_board(gam
                 if label in values:
                     assert final[cell] == values[label], f"{path.name}: {advice.level(3)}"
     assert seen >= 3, f"only {seen} {game} screenshots read as sure"
+
+
+def test_the_coach_window_goes_beside_the_game_and_never_over_it():
+    from puzzlebot.bot.coach_window import GAP, HEIGHT, WIDTH, spot_beside
+    from puzzlebot.calibration.mapping import Region
+
+    screen = Region(0, 0, 1280, 800)
+    game = Region(100, 50, 600, 600)
+    assert spot_beside([game], screen) == (700 + GAP, 50)  # to its right
+    wide = Region(380, 20, 640, 700)
+    assert spot_beside([wide], screen) == (380 - GAP - WIDTH, 20)  # no room right: to its left
+    board = Region(450, 100, 400, 400)
+    full = Region(0, 0, 1280, 800)  # the game's window fills the screen: beside its board, inside the window
+    x, y = spot_beside([full, board], screen)
+    assert Region(x, y, WIDTH, HEIGHT).clip(board) is None and Region(x, y, WIDTH, HEIGHT).clip(screen) == \
+        Region(x, y, WIDTH, HEIGHT)
+    huge = Region(0, 0, 1280, 800)
+    assert spot_beside([huge, huge], screen) is None  # no room anywhere: no window (the advice stays in the terminal)
