@@ -158,11 +158,22 @@ FAINT_NUMBER = 0.006
 DIGIT_PX = 6.5
 # The number's box, grown by DIGIT_PAD of a pitch: where it is read.
 DIGIT_PAD = 0.04
-# "any" icons are striped diagonally: lightness steps across one diagonal
-# exceed those across the other by STRIPE_SKEW (Lab L) on average (ours 1.8
-# to 8.1 over 60 icons, PNG, JPEG and pages scaled to 55%), plain icons' by
-# at most PLAIN_SKEW (ours 1.2 at most over 332); between the two is unsure.
-STRIPE_SKEW, PLAIN_SKEW = 1.6, 1.35
+# "any" icons are striped at 45 degrees.  The icon's lightness less its
+# number, averaged along each diagonal, ripples from one diagonal to the next
+# in one direction only (across the stripes); its ripple is what is left of
+# that profile less its moving average over STRIPE_SMOOTH of its length (a
+# shading gradient, JPEG noise and scaling's blur leave little).  Striped when
+# the two directions' ripples differ by STRIPE_WAVE (Lab L) or more, plain at
+# PLAIN_WAVE or less, unsure between: over our 24 boards under 15 screen
+# changes (tints, light, JPEG 35, zooms 60% to 150%), striped icons 1.40 and
+# up (1% under 2.26; 843), plain ones 1.19 at most (4,693).  (The 1-pixel
+# diagonal steps used before let 5% of striped icons under 1.84 and plain
+# ones up to 1.46: zooms blur one-pixel steps.)
+STRIPE_WAVE, PLAIN_WAVE = 1.6, 1.3
+STRIPE_SMOOTH = 0.25
+# Pixels a diagonal needs to count in the profile, and diagonals a profile
+# needs: fewer tell no stripe from noise (unsure).
+DIAGONAL_PX, DIAGONALS = 3, 6
 # The frame's position: the percentile FRAME_ROWS of the rows (columns)
 # along it, so that a patch's border beside it on under three quarters of them
 # does not move it.
@@ -391,16 +402,32 @@ def _free_ground(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, looks: list
     return None, tinted
 
 
-def _stripe_skew(light: np.ndarray, core: np.ndarray) -> float:
-    """How much more the lightness changes stepping along one diagonal than
-    along the other, inside ``core``: diagonal stripes change it across
-    themselves only; a plain icon, its number and JPEG noise, both ways alike."""
-    inside = core[1:, 1:] & core[:-1, :-1] & core[1:, :-1] & core[:-1, 1:]
-    if not inside.any():
-        return 0.0
-    down = np.abs(light[1:, 1:] - light[:-1, :-1])[inside]
-    up = np.abs(light[1:, :-1] - light[:-1, 1:])[inside]
-    return float(abs(down.mean() - up.mean()))
+def _ripple(light: np.ndarray, mask: np.ndarray, coord) -> float | None:
+    """The ripple of ``light`` averaged along the lines where ``coord(x, y)``
+    is constant, inside ``mask`` (see STRIPE_WAVE); None: too few lines."""
+    ys, xs = np.nonzero(mask)
+    if not len(xs):
+        return None
+    k = coord(xs, ys)
+    k = k - k.min()
+    count = np.bincount(k)
+    total = np.bincount(k, weights=light[ys, xs])
+    ok = count >= DIAGONAL_PX
+    if np.count_nonzero(ok) < DIAGONALS:
+        return None
+    profile = total[ok] / count[ok]
+    w = max(3, int(round(STRIPE_SMOOTH * len(profile))) | 1)
+    trend = np.convolve(np.pad(profile, w // 2, mode="edge"), np.ones(w) / w, mode="valid")
+    return float((profile - trend).std())
+
+
+def _stripe_wave(light: np.ndarray, core: np.ndarray, digits: np.ndarray) -> float | None:
+    """How much more the icon's lightness (less ``digits``) ripples across
+    one diagonal than across the other (STRIPE_WAVE); None: too small to tell."""
+    mask = core & ~digits
+    down = _ripple(light, mask, lambda x, y: x + y)
+    up = _ripple(light, mask, lambda x, y: x - y)
+    return None if down is None or up is None else abs(down - up)
 
 
 def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None, str, str]:
@@ -433,13 +460,15 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
         pad = max(1, int(round(DIGIT_PAD * p)))
         box[max(0, y0 - pad):y1 + pad, max(0, x0 - pad):x1 + pad] = True
     shape = "wide" if bw / bh >= ICON_ASPECT else "tall" if bh / bw >= ICON_ASPECT else "square"
-    skew = _stripe_skew(icon[..., 0], core)
-    if skew >= STRIPE_SKEW:
+    wave = _stripe_wave(icon[..., 0], core, box)
+    if wave is None:
+        return None, "icon", "an icon too small to tell plain from striped (\"any\")"
+    if wave >= STRIPE_WAVE:
         if shape != "square":
             return None, "icon", "a striped icon that is not square"
         shape = "any"
-    elif skew > PLAIN_SKEW:
-        return None, "icon", f"an icon faintly striped (skew {skew:.1f}): plain or \"any\"?"
+    elif wave > PLAIN_WAVE:
+        return None, "icon", f"an icon faintly striped (ripple {wave:.1f}): plain or \"any\"?"
     if not digits:
         inner = np.zeros_like(core)
         inner[my:bh - my, mx:bw - mx] = True
