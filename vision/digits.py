@@ -133,10 +133,13 @@ def classify(mask: np.ndarray) -> tuple[str | None, float, float]:
     if v is None:
         return None, 0.0, 0.0
     vectors, digits, loops = _templates()
-    scores = vectors @ v - HOLE_PENALTY * (loops != holes(mask))
+    shape = vectors @ v
+    scores = shape - HOLE_PENALTY * (loops != holes(mask))
     best = int(np.argmax(scores))
     d = digits[best]
     other = float(scores[digits != d].max())
+    if digits[int(np.argmax(shape))] != d:  # the holes alone decided: a loop closed or opened by blur (a 4 as a 1)
+        return str(d), float(scores[best]), 0.0
     return str(d), float(scores[best]), float(scores[best] - other)
 
 
