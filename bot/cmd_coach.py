@@ -116,7 +116,8 @@ def coach_cmd(args) -> int:
     say(f"solved in {stats.fmt_seconds(result.seconds)} ({result.wrong} wrong move{'s' if result.wrong != 1 else ''}"
         f" pointed out); kept in {path}")
     if emit is not None:
-        emit({"event": "solved", "seconds": round(result.seconds, 3), "wrong": result.wrong, "times": str(path)})
+        emit({"event": "solved", "seconds": round(result.seconds, 3), "wrong": result.wrong, "times": str(path),
+              "end_screen": result.ended_by_screen})
     return 0
 
 

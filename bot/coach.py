@@ -9,8 +9,11 @@ same sure reading in two captures in a row) and differs from the last one
 advised on; a reading that is not sure is said (with the reason) and not
 advised on.  The solve time runs from the first capture that differs from
 the board first seen to the first capture of the solved board, and is kept
-in the times database (:mod:`puzzlebot.bot.stats`).  Nothing here names a
-game.
+in the times database (:mod:`puzzlebot.bot.stats`); a game that ends on a
+screen of its own (LinkedIn's) never shows its last piece, so a board one
+move from solved that gives way to no board of the game at all (not one
+covered or cut) for a second counts as solved when it went.  Nothing here
+names a game.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ class CoachResult:
     seconds: float | None = None  # the solve time (first change to solved board); None: not timed
     solved: bool = False
     wrong: int = 0
+    ended_by_screen: bool = False  # solved as far as seen: the board gave way to the game's end screen
 
 
 def board_region(region: Region, lat) -> Region:
@@ -81,6 +85,7 @@ class Coach:
         self.game, self.screen, self.target, self.level = game, screen, target, level
         self.say, self.view, self.poll, self.clock, self.sleep, self.emit = say, view, poll, clock, sleep, emit
         self.lattice = None  # where the board was last found, in the target region's capture
+        self.gone = False  # the last capture held no board of the game at all
         self._told = None  # the last not-advised situation said (not said again until it changes)
 
     # --- seeing -----------------------------------------------------------------------------
@@ -100,8 +105,11 @@ class Coach:
         return img
 
     def _read(self, img: np.ndarray) -> tuple[Reading | None, str]:
-        """(the board, ''), or (None, why there is none to advise on)."""
-        from puzzlebot.vision.errors import NoBoardError, UnreadableBoardError
+        """(the board, ''), or (None, why there is none to advise on);
+        ``self.gone``: no board of the game at all (not one covered or cut)."""
+        from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
+
+        self.gone = False
 
         reader = self.game.reader
         reading = None
@@ -110,10 +118,11 @@ class Coach:
                 reading = reader.read_board(img, lattice=self.lattice)
             except (NoBoardError, UnreadableBoardError):
                 reading = None
-        if reading is None:
+        if reading is None or not reading.sure:  # searched afresh: moved, covered, or gone?
             try:
                 reading = reader.read_board(img)
-            except (NoBoardError, UnreadableBoardError) as e:
+            except (NoBoardError, UnreadableBoardError) as e:  # a pointer over a board leaves it found, unsure
+                self.gone = isinstance(e, NoBoardError) and not isinstance(e, PartialBoardError)
                 return None, f"no {self.game.title} board in view ({e})"
         self.lattice = reading.lattice
         if self.view is not None and (not self.view.placed or self._view_in_the_way(reading.lattice)):
@@ -171,6 +180,12 @@ class Coach:
             return Advice.mistake(str(e).replace("; not clicking", ""))
         return advice
 
+    def _moves_left(self, reading: Reading) -> int | None:
+        try:
+            return len(self.game.player.plan(reading))
+        except PuzzlebotError:
+            return None
+
     def _show(self, t: float, reading: Reading, advice: Advice, img: np.ndarray) -> None:
         text = advice.level(self.level)
         self.say(f"[{t:6.1f} s] {'wrong move: ' if advice.wrong else ''}{text}")
@@ -198,6 +213,8 @@ class Coach:
         shown = None  # the board last advised on
         count = 0  # captures in a row showing last_key
         unread_since = None  # since when no sure board has been read
+        gone_since = None  # since when no board of the game has been in view at all
+        last_move = False  # the board last advised on wanted one move more
         while True:
             now = self.clock()
             if timeout is not None and now - start > timeout:
@@ -207,11 +224,20 @@ class Coach:
             reading, why = self._read(img)
             if reading is None:
                 unread_since = now if unread_since is None else unread_since
+                gone_since = (gone_since or now) if self.gone else None
+                if last_move and gone_since is not None and now - gone_since >= QUIET_S:
+                    # games that end on a screen of their own (LinkedIn's) never show the last piece
+                    self.say("the board gave way to another screen after its last move (the game's end screen): "
+                             "taken as solved")
+                    result.solved, result.ended_by_screen = True, True
+                    if changed_at is not None:
+                        result.seconds = gone_since - changed_at
+                    return result
                 if now - unread_since >= QUIET_S:
                     self._tell(why)
                 last_key, since = None, None
             else:
-                unread_since = None
+                unread_since = gone_since = None
                 key = (reading.state.shape, reading.state.tobytes())
                 if first is None:
                     first = key
@@ -227,6 +253,7 @@ class Coach:
                     advice = self.advise(reading)
                     result.steps.append(Step(round(since - start, 3), advice, reading.state.tolist()))
                     result.wrong += advice.wrong
+                    last_move = not advice.wrong and not advice.solved and self._moves_left(reading) == 1
                     self._show(since - start, reading, advice, img)
                     if advice.solved:
                         result.solved = True

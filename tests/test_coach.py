@@ -136,6 +136,41 @@ def test_the_coach_advises_settled_sure_boards_only_and_times_the_solve():
     assert result.seconds == pytest.approx((len(frames) - 3 - 3) * 0.12, abs=1e-6)
 
 
+def test_a_board_one_move_from_solved_that_gives_way_to_an_end_screen_counts_as_solved():
+    """LinkedIn's games replace the board by a screen of their own at the
+    last move: the coach takes that as the solve (and says so); a board
+    covered or cut, or gone while more moves were left, is not."""
+    import copy
+    import random
+
+    from puzzlebot.bot import games
+    from puzzlebot.bot.coach import Coach, NotSolved
+    from puzzlebot.bot.loop import Target
+    from puzzlebot.sim.tango.render import draw_page
+    from puzzlebot.solvers.tango.generate import generate_one
+
+    g = generate_one(6, random.Random(6))
+    empty = [(r, c) for r in range(6) for c in range(6) if not g.puzzle.locked[r][c]]
+    last = copy.deepcopy(g.puzzle)
+    for r, c in empty[1:]:
+        last.cells[r][c] = g.solution[r][c]
+    start, end_screen = draw_page(g.puzzle).image, draw_page(g.puzzle).image
+    end_screen[60:, :] = (245, 243, 242)  # "You win!": no board at all
+    for frames, solved in (([start] * 3 + [draw_page(last).image] * 3 + [end_screen] * 12, True),
+                           ([start] * 3 + [end_screen] * 12, False)):
+        screen = RecordedScreen(frames)
+        said = []
+        coach = Coach(games.get("tango"), screen, Target(screen.bounds), 2, said.append, clock=lambda: screen.now,
+                      sleep=screen.sleep)
+        if solved:
+            result = coach.watch(timeout=60)
+            assert result.solved and result.ended_by_screen and any("end screen" in m for m in said), said
+            assert result.seconds == pytest.approx(3 * 0.12, abs=1e-6)  # from the first change to the board's going
+        else:
+            with pytest.raises(NotSolved):
+                coach.watch(timeout=3)
+
+
 # --- coaching a person on our stand-in pages -------------------------------------------------
 
 def _coach_window():
@@ -351,11 +386,12 @@ PLAYERS = {"tango": TangoPlayer, "queens": QueensPlayer, "sudoku": SudokuPlayer,
 
 @pytest.mark.display
 @pytest.mark.browser
-@pytest.mark.parametrize("game", sorted(PLAYERS))
-def test_the_coach_advises_a_scripted_player_to_the_end(game, xvfb, tmp_path):
+@pytest.mark.parametrize("game, extra", [(g, ()) for g in sorted(PLAYERS)] + [("tango", ("--win-screen",))])
+def test_the_coach_advises_a_scripted_player_to_the_end(game, extra, xvfb, tmp_path):
     """The player makes one wrong move (instead of what the coach says)
     and takes it back when the coach points it out, then follows the
-    coach's every answer to the end."""
+    coach's every answer to the end (with --win-screen the board gives way
+    to a win screen at the last move, as LinkedIn's do)."""
     from puzzlebot.bot import games
     from puzzlebot.bot.capture import Screen
     from puzzlebot.calibration.mapping import Region
@@ -370,7 +406,7 @@ def test_the_coach_advises_a_scripted_player_to_the_end(game, xvfb, tmp_path):
     region = stand_in.box
     ev = tmp_path / "events.jsonl"
     port = launch.free_port()
-    page = launch.start_page(stand_in.module, ev, port, *stand_in.page_args, "--seed", "11")
+    page = launch.start_page(stand_in.module, ev, port, *stand_in.page_args, "--seed", "11", *extra)
     browser = coach = None
     try:
         time.sleep(0.5)
@@ -385,11 +421,12 @@ def test_the_coach_advises_a_scripted_player_to_the_end(game, xvfb, tmp_path):
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         errors: list[str] = []
         threading.Thread(target=lambda: errors.extend(coach.stderr), daemon=True).start()
-        advice, made, first_move, window = [], None, None, None
+        advice, made, first_move, window, end = [], None, None, None, None
         for line in coach.stdout:
             d = json.loads(line)
             check("coach", d["event"], d)
             if d["event"] != "advice":
+                end = d
                 break
             advice.append(d)
             if d["solved"]:
@@ -426,7 +463,8 @@ def test_the_coach_advises_a_scripted_player_to_the_end(game, xvfb, tmp_path):
         coach.wait(timeout=30)
         assert coach.returncode == 0, "".join(errors)
         assert '"solved"' in ev.read_text(), f"the game did not say it is solved; the coach said:\n{''.join(errors)}"
-        assert advice[-1]["solved"] and sum(a["wrong"] for a in advice) == 1, [a["text"] for a in advice]
+        assert end is not None and end["end_screen"] == bool(extra), end
+        assert advice[-1]["solved"] != bool(extra) and sum(a["wrong"] for a in advice) == 1, [a["text"] for a in advice]
         # flagged at once: the board after the wrong move is the next one advised on
         flagged = next(i for i, a in enumerate(advice) if a["wrong"])
         assert not any(a["wrong"] for a in advice[flagged + 1:]) and advice[flagged - 1]["answer"], advice[:flagged]
