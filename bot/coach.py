@@ -110,7 +110,6 @@ class Coach:
         from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 
         self.gone = False
-
         reader = self.game.reader
         reading = None
         if self.lattice is not None:
