@@ -88,10 +88,7 @@ def coach_cmd(args) -> int:
 
     game = games.get(args.game, "coach")
     path = _times_path(args)
-    if path.exists() and not path.is_file():
-        from puzzlebot.solvers.errors import InputError
-
-        raise InputError(f"--times {path}: not a regular file")
+    stats.ready(path)  # refused now, not after a solve: a file that is not ours, a folder that cannot be made
     screen = Screen()
     target, _ = _target(args, game, screen)
     view = None

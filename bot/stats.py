@@ -57,19 +57,37 @@ def default_path() -> Path:
 
 
 def _connect(path: Path, create: bool) -> sqlite3.Connection | None:
-    if not path.exists():
+    """The database, its table made where it is new; None when there is
+    none and ``create`` is not asked.  A file that is not ours (not SQLite,
+    or another program's tables) is refused and left as it is."""
+    fresh = not path.exists()
+    if fresh:
         if not create:
             return None
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StatsError(f"cannot make a folder for the times at {path.parent}: {e.strerror}") from None
     elif not path.is_file():
         raise StatsError(f"{path} is not a regular file: no times kept there")
     try:
         con = sqlite3.connect(path)
+        tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and "solves" not in tables:
+            con.close()
+            raise StatsError(f"{path} is another program's SQLite database (tables {', '.join(sorted(tables)[:3])}),"
+                             " not puzzlebot's times; it is left as it is")
         con.execute(SCHEMA)
         con.commit()
     except sqlite3.DatabaseError as e:
         raise StatsError(f"{path} is not a puzzlebot times database ({e}); it is left as it is") from None
     return con
+
+
+def ready(path: Path) -> None:
+    """Make sure times can be kept at ``path`` (made if new), before a
+    coach watches for minutes: a file that is not ours is refused now."""
+    _connect(path, create=True).close()
 
 
 def record(path: Path, solve: Solve) -> None:

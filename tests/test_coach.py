@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -61,6 +62,19 @@ def test_stats_without_times_and_a_file_that_is_no_database(tmp_path):
     assert junk.read_bytes() == b"my notes, not a database\n" * 100  # left as it was
     r = cli("stats", "--times", str(tmp_path))
     assert r.returncode == 2 and "not a regular file" in r.stderr
+    other = tmp_path / "someone_elses.db"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE notes (t TEXT)")
+    con.commit()
+    con.close()
+    before = other.read_bytes()
+    with pytest.raises(stats.StatsError, match="another program's SQLite database"):
+        stats.record(other, stats.Solve("tango", "2026-11-20", "2026-11-20T10:00:00", 1.0, "6x6"))
+    assert other.read_bytes() == before  # no table of ours added to it
+    blocked = tmp_path / "a_file"
+    blocked.write_text("x")
+    with pytest.raises(stats.StatsError, match="cannot make a folder"):
+        stats.record(blocked / "times.sqlite3", stats.Solve("tango", "2026-11-20", "2026-11-20T10:00:00", 1.0, "6x6"))
 
 
 def test_the_default_database_lives_in_the_users_data_directory(tmp_path):
