@@ -101,6 +101,11 @@ FAINT_INK = INK / 2
 # 20-35 degrees, chroma 50-80, down to 28 in a thin digit on a page scaled
 # to 60%; blue and indigo inks are -60 to -100 degrees).
 RED_HUE, RED_CHROMA = (-25.0, 50.0), 20.0
+# Ink of a red hue at FAINT_RED chroma or more, but under RED_CHROMA, is
+# unsure: a red that JPEG at quality 35 or a washed-out screen paled (13.6
+# to 19.1 in our fixtures so changed; every other ink of a red hue is 5 at
+# most: black, grey and white type).
+FAINT_RED = 8.0
 # A Sudoku board shows its givens: fewer than MIN_DIGITS (share of the
 # side; LinkedIn's 6x6 boards give 8 to 14) cells holding a digit, or
 # FOREIGN_SHAPES cells holding shapes that are no digits (suns, crowns,
@@ -131,6 +136,15 @@ class CellInk:
         _, a, b = (float(v) for v in self.colour)
         hue = np.degrees(np.arctan2(b, a))
         return np.hypot(a, b) >= RED_CHROMA and RED_HUE[0] <= hue <= RED_HUE[1]
+
+    @property
+    def faintly_red(self) -> bool:
+        """Red in hue, too pale to be sure it is the game's red (FAINT_RED)."""
+        if self.colour is None:
+            return False
+        _, a, b = (float(v) for v in self.colour)
+        hue = np.degrees(np.arctan2(b, a))
+        return FAINT_RED <= np.hypot(a, b) < RED_CHROMA and RED_HUE[0] <= hue <= RED_HUE[1]
 
 
 @dataclass
@@ -473,6 +487,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     if not all_grounds:
         raise NoBoardError(f"no {GAME} board: no cell can be seen")
     ground = np.median(np.array(empty_grounds or all_grounds), axis=0)
+    for rc, ci in cells.items():
+        if ci.digit is not None and ci.faintly_red and rc not in unsure:
+            unsure[rc] = "its digit is faintly red: drawn red (a wrong entry) and paled by compression or the screen?"
     digits = {rc: ci for rc, ci in cells.items() if ci.digit is not None and rc not in unsure}
     shapes = [rc for rc, ci in cells.items() if "like no digit" in ci.why or "not a digit" in ci.why]
     if len(shapes) >= FOREIGN_SHAPES:
@@ -520,7 +537,7 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
             if (r, c) in covered:
                 continue
             ci = _cell(lab, local, r, c, n)
-            if ci.why:
+            if ci.why or ci.faintly_red:
                 continue
             state[r, c] = 0 if ci.digit is None else ci.digit + (RED if ci.red else 0)
     return state
