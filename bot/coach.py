@@ -223,7 +223,7 @@ class Coach:
             reading, why = self._read(img)
             if reading is None:
                 unread_since = now if unread_since is None else unread_since
-                gone_since = (gone_since or now) if self.gone else None
+                gone_since = (now if gone_since is None else gone_since) if self.gone else None
                 if last_move and gone_since is not None and now - gone_since >= QUIET_S:
                     # games that end on a screen of their own (LinkedIn's) never show the last piece
                     self.say("the board gave way to another screen after its last move (the game's end screen): "

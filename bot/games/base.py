@@ -251,8 +251,8 @@ class Player(ABC):
 
         try:
             plan = self.plan(reading)
-        except UnsolvableError as e:
-            return Advice.mistake(str(e).replace("; not clicking", "").replace(": not clicking", ""))
+        except UnsolvableError as e:  # the puzzle's (no single answer), not a move's: no move is blamed
+            return Advice((str(e).replace("; not clicking", "").replace(": not clicking", ""),) * 3)
         if not plan:
             return Advice.done()
         a = plan[0]
