@@ -129,22 +129,21 @@ class CellInk:
     stroke: float = 0.0  # stroke width / glyph height
     ground: np.ndarray | None = None  # the cell's ground (Lab)
 
+    def _red_chroma(self) -> float:
+        """The ink's chroma where its hue is red, else 0."""
+        if self.colour is None:
+            return 0.0
+        _, a, b = (float(v) for v in self.colour)
+        return float(np.hypot(a, b)) if RED_HUE[0] <= np.degrees(np.arctan2(b, a)) <= RED_HUE[1] else 0.0
+
     @property
     def red(self) -> bool:
-        if self.colour is None:
-            return False
-        _, a, b = (float(v) for v in self.colour)
-        hue = np.degrees(np.arctan2(b, a))
-        return np.hypot(a, b) >= RED_CHROMA and RED_HUE[0] <= hue <= RED_HUE[1]
+        return self._red_chroma() >= RED_CHROMA
 
     @property
     def faintly_red(self) -> bool:
         """Red in hue, too pale to be sure it is the game's red (FAINT_RED)."""
-        if self.colour is None:
-            return False
-        _, a, b = (float(v) for v in self.colour)
-        hue = np.degrees(np.arctan2(b, a))
-        return FAINT_RED <= np.hypot(a, b) < RED_CHROMA and RED_HUE[0] <= hue <= RED_HUE[1]
+        return FAINT_RED <= self._red_chroma() < RED_CHROMA
 
 
 @dataclass
