@@ -175,12 +175,20 @@ print(json.dumps({"region": w.region.as_tuple(), "frame": [raw.left, raw.top, ra
         assert fy < y and ch < fh  # the client area leaves out the title bar
         assert got["raised"] and got["active"] == "Device Emulator - Enlight" and got["app"]
         # the bot, told only the title, plays it inside the frame
+        audit = tmp_path / "clicks.json"
         r = subprocess.run([sys.executable, "-m", "puzzlebot.bot.cli", "run", "enlight", "--window", "Enlight",
-                            "--interval", "0.005"], cwd=ROOT, env=dict(os.environ, DISPLAY=wm_screen),
-                           capture_output=True, text=True, timeout=120)
-        # on failure, the game's own last events too: whether the click came, and where
+                            "--interval", "0.005", "--clicks", str(audit)], cwd=ROOT,
+                           env=dict(os.environ, DISPLAY=wm_screen), capture_output=True, text=True, timeout=120)
+        # on failure, the game's own last events too: whether the click came, and where, and the board the game
+        # itself holds after its last press (the game's word against what the bot read on the screen)
+        events = launch.events(ev)
+        boards = [e.get("board") for e in events if e.get("event") == "press"]
+        off_board = [e for e in events if e.get("event") == "click" and not e.get("cell")]
         assert r.returncode == 0, r.stderr[-1500:] + "\nthe game's last events:\n" + "\n".join(
-            str({k: e.get(k) for k in ("event", "cell", "x", "y", "moves")}) for e in launch.events(ev)[-8:])
+            str({k: e.get(k) for k in ("event", "cell", "x", "y", "moves")}) for e in events[-8:]) + \
+            f"\nthe game's board after its last press:\n{boards[-1] if boards else None}\n" \
+            f"clicks off the board: {off_board}\n" \
+            f"the bot's last pointer actions: {audit.read_text()[-1200:] if audit.exists() else None}"
         assert launch.wait_for(ev, "solved", 5)
         assert not [e for e in launch.events(ev) if e.get("event") == "click" and e.get("cell") is None]
     finally:
