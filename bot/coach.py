@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from puzzlebot.bot.games.base import Advice
+from puzzlebot.bot.loop import board_region
 from puzzlebot.solvers.errors import PuzzlebotError, UnsolvableError
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
     from puzzlebot.bot.games.base import Game
     from puzzlebot.bot.loop import Target
-    from puzzlebot.calibration.mapping import Region
     from puzzlebot.vision.reading import Reading
 
 # Seconds between captures: a person's move takes longer, and a read costs tens of milliseconds.
@@ -65,14 +65,6 @@ class CoachResult:
     solved: bool = False
     wrong: int = 0
     ended_by_screen: bool = False  # solved as far as seen: the board gave way to the game's end screen
-
-
-def board_region(region: Region, lat) -> Region:
-    """The board's cells in screen pixels, from a lattice in ``region``'s capture."""
-    from puzzlebot.calibration.mapping import Region
-
-    x0, y0, x1, y1 = lat.bbox
-    return Region(int(region.left + x0), int(region.top + y0), round(x1 - x0), round(y1 - y0))
 
 
 class Coach:

@@ -194,6 +194,12 @@ def compare_lattices(measured: Lattice, saved: Lattice) -> str | None:
     return None
 
 
+def board_region(region: Region, lat: Lattice) -> Region:
+    """The board's cells in screen pixels, from a lattice in ``region``'s capture."""
+    x0, y0, x1, y1 = lat.bbox
+    return Region(int(region.left + x0), int(region.top + y0), round(x1 - x0), round(y1 - y0))
+
+
 class Runner:
     def __init__(self, game: Game, screen, mouse, target: Target, scale: float = 1.0,
                  expect: Lattice | None = None, timeout: float | None = None, say=print,
@@ -355,9 +361,7 @@ class Runner:
 
     def _on_screen(self, lat: Lattice) -> Region:
         """The board's cells, in screen pixels."""
-        x0, y0, x1, y1 = lat.bbox
-        reg = self.target.region
-        return Region(int(reg.left + x0), int(reg.top + y0), round(x1 - x0), round(y1 - y0))
+        return board_region(self.target.region, lat)
 
     def _check_uncovered(self, reading: Reading) -> None:
         """Refuse a board that another window lies over or against: rows or
