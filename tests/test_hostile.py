@@ -160,6 +160,38 @@ def test_greyscale_tango_screenshots_are_never_sure():
         assert not rd.sure, f"{label['file']} in grey read as sure"
 
 
+def test_greyscale_lights_screenshots_are_read_right_or_unsure():
+    """Every labelled Lights Out screenshot (real games and our fixtures)
+    saved in grey: a coloured fill on white paper turns into a grey darker
+    than the paper, several colours into several greys, and the brighter
+    look is then the empty one.  Never sure and wrong; drawn-in-grey looks
+    whose cues agree stay sure (Tatham's Flip, a real game drawn in greys,
+    is played live in test_real_lights_games)."""
+    from puzzlebot.vision.errors import NoBoardError, UnreadableBoardError
+    from puzzlebot.vision.image_io import load_image
+    from puzzlebot.vision.lights_reader import read as read_lights
+
+    sure_right = 0
+    for folder in (shared_path("lights", "screens"), ROOT / "fixtures" / "lights"):
+        for label in json.loads((folder / "labels.json").read_text()):
+            if "rows" not in label:
+                continue
+            img = load_image(folder / label["file"])
+            grey = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+            try:
+                rd = read_lights(grey)
+            except (NoBoardError, UnreadableBoardError):
+                continue
+            if not rd.sure:
+                continue
+            want = np.array([[ch == "#" for ch in row] for row in label["rows"]], np.int64)
+            got = np.asarray(rd.board)
+            assert got.shape == want.shape and (got == want).all(), \
+                f"{folder.name}/{label['file']} in grey read sure and wrong ({rd.looks.polarity})"
+            sure_right += 1
+    assert sure_right >= 25  # the rule leaves boards whose cues agree sure
+
+
 def test_generated_puzzles_read_back(tmp_path):
     for fmt in ("text", "json"):
         out = run_cli("generate", "tango", "--count", "3", "--seed", "2", "--format", fmt, timeout=120)

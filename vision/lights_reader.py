@@ -93,6 +93,16 @@ LOOKS_APART, SPREAD_FLOOR = 4.0, 1.0
 # at most this dark and grey all off; anything else cannot tell.
 ALL_LIT_C, ALL_LIT_L = 40.0, 55.0
 ALL_OFF_L, ALL_OFF_C = 35.0, 30.0
+# An image is colourless around the board when COLOURLESS_SHARE of its
+# pixels there have chroma under COLOURLESS_C (JPEG noise on grey stays
+# under 3): a game drawn in greys, or a colour game saved in grey, which
+# hides the colour that decides most themes (a fill on white paper turns
+# into a grey darker than the paper: the brighter look is then the empty
+# one).  Such a board is sure only when every cue left agrees.
+COLOURLESS_C, COLOURLESS_SHARE = 5.0, 0.99
+# In a colourless image, a look whose cells come in greys more than GREY_SHADES
+# apart (L) is several colours saved as grey: not sure which look is lit.
+GREY_SHADES = 8.0
 
 # --- polarity cues (Lab units) ------------------------------------------------
 
@@ -331,8 +341,15 @@ def _is_paper(look: Look) -> bool:
     return look.L >= PAPER_L and look.chroma <= PAPER_C
 
 
+def colourless(lab: np.ndarray) -> bool:
+    """Whether a Lab image (the board and its surroundings) has no colour:
+    COLOURLESS_SHARE of its pixels under COLOURLESS_C of chroma."""
+    chroma = np.hypot(lab[..., 1], lab[..., 2])
+    return float(np.mean(chroma < COLOURLESS_C)) >= COLOURLESS_SHARE
+
+
 def decide_polarity(a: Look, b: Look, ground: np.ndarray | None = None,
-                    sizes: tuple[float, float] | None = None) -> tuple[int, str, bool]:
+                    sizes: tuple[float, float] | None = None, grey: bool = False) -> tuple[int, str, bool]:
     """Which of two looks is lit: (0 for a, 1 for b), the reason, and
     whether the cues agree enough to be sure.
 
@@ -341,7 +358,8 @@ def decide_polarity(a: Look, b: Look, ground: np.ndarray | None = None,
     ground (``ground``, Lab) and tile size (``sizes``, the share of its cells
     each look covers) vote, strong cues counting double; the look with more
     weight is lit, sure when it leads by SURE_MARGIN, and a reason names the
-    cues that disagreed."""
+    cues that disagreed.  In a colourless image (``grey``) a cue against
+    the winner leaves it unsure, whatever the lead."""
     for k, (x, y) in enumerate(((a, b), (b, a))):
         if _is_paper(y) and x.chroma >= FILL_C:
             return k, "the coloured look is lit, the white one is the empty paper", True
@@ -355,7 +373,10 @@ def decide_polarity(a: Look, b: Look, ground: np.ndarray | None = None,
     pro = [c.name for c in cues if c.vote == lit]
     con = [c.name for c in cues if c.vote != lit]
     why = f"lit is {' and '.join(pro)}" if pro else "no cue tells lit from off: the brighter look is taken as lit"
-    if con:
+    if con and grey and sure:
+        sure = False
+        why += f"; disagreeing: {' and '.join(con)}, and the image has no colour to settle it, so not sure"
+    elif con:
         why += f"; disagreeing: {' and '.join(con)}" + ("" if sure else ", so not sure")
     elif pro and not sure:
         why += " (a weak cue only, so not sure)"
@@ -770,6 +791,9 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     if sep < SAME_LOOK:
         look = Look(np.median(flat, axis=0))
         lit_all, why, sure = single_look_polarity(look)
+        if sure and colourless(labs.around(lat)[0]):
+            sure = False
+            why += ", but the image has no colour: a colour game saved in grey can show two looks alike"
         rival = _rival_grid(img, lat) if sure else None
         if rival is not None:  # a texture (a page's dither) makes a grid of one look too
             sure = False
@@ -818,7 +842,15 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     ground = board_ground(lab, local, [c0, c1])
     # without a ground, a look like the page around it seems to fill its cells
     sizes = look_sizes(lab, local, labels, [c0, c1], ground) if ground is not None else None
-    lit_k, why, sure = decide_polarity(look0, look1, ground, sizes)
+    grey = colourless(lab)
+    lit_k, why, sure = decide_polarity(look0, look1, ground, sizes, grey)
+    if grey and sure:
+        shades = max(float(np.ptp(L)) if L.size else 0.0
+                     for L in (flat[(labels.ravel() == k) & ~odd, 0] for k in (0, 1)))
+        if shades > GREY_SHADES:
+            sure = False
+            why += (f"; but the image has no colour and the cells of one look come in greys {shades:.0f} apart "
+                    "(colours saved in grey?), so not sure")
     lit_cells = [tuple(map(int, rc)) for rc in zip(*np.nonzero(labels == lit_k))]
     off_cells = [tuple(map(int, rc)) for rc in zip(*np.nonzero(labels != lit_k))]
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
