@@ -83,7 +83,8 @@ def pmap(func, items: list, workers: int | None = None) -> list:
 # How a screen or a capture may change a screenshot: a night light's warm
 # tint (blue down a quarter; "night": nearly half, green down too), a cool
 # tint, a dimmed screen, a washed-out one (less contrast), a page zoomed out
-# to 60%, a brighter and a darker gamma, and JPEG at quality 35.
+# to 60%, a brighter and a darker gamma, and JPEG at quality 35; "grey": the
+# screenshot saved in grey (asked for by name: no colour is a look of its own).
 SHIFTS = ("warm", "night", "cool", "dim", "flat", "x0.6")
 MORE_SHIFTS = ("bright", "dark", "jpeg35")
 
@@ -96,6 +97,8 @@ def shifted(img, how: str):
     if how.startswith("x"):  # a page zoomed out (x0.6, x0.825: by that factor)
         k = float(how[1:])
         return cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    if how == "grey":
+        return cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     if how == "jpeg35":
         return cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 35])[1], cv2.IMREAD_COLOR)
     f = img.astype(np.float32)

@@ -149,7 +149,7 @@ def test_a_board_cut_or_covered_is_never_read_as_sure():
 
 def _shifted_wrong(e: dict) -> list[str]:
     want = (e["givens"], e["rows"], sorted(e["red"]))
-    return read_sure_wrong(load_image(FIXTURES / e["file"]), read_sudoku, _seen, want, SHIFTS + ("jpeg35",))
+    return read_sure_wrong(load_image(FIXTURES / e["file"]), read_sudoku, _seen, want, SHIFTS + ("jpeg35", "grey"))
 
 
 @pytest.mark.slow
@@ -158,9 +158,11 @@ def test_a_tinted_dimmed_or_zoomed_out_screenshot_is_never_read_sure_wrong():
     greyer, so givens and entries swapped (2 of 23 dark boards, warm and
     night); washed out or at 60% a faint digit was read as an empty cell (2);
     as JPEG at quality 35, a wrong entry's red paled under the red chroma and
-    it read as an entry not flagged (2).  Now the two ink rules (the plainer
-    ink, the one further off the ground) must agree, and faint ink a digit's
-    height and a digit faintly red are unsure."""
+    it read as an entry not flagged (2); saved in grey, every wrong entry's
+    red was lost (5).  Now the two ink rules (the plainer ink, the one
+    further off the ground) must agree, and faint ink a digit's height, a
+    digit faintly red and entries in grey in an image with no colour are
+    unsure."""
     labels = _labels()
     wrong = dict(zip([e["file"] for e in labels], pmap(_shifted_wrong, labels)))
     assert not any(wrong.values()), {k: v[:2] for k, v in wrong.items() if v}

@@ -24,6 +24,12 @@ _LAB_SCALE[0, :, 0] = np.arange(256, dtype=np.float32) * (100 / 255)
 _LAB_SCALE[0, :, 1] = _LAB_SCALE[0, :, 2] = np.arange(256, dtype=np.float32) - 128
 
 
+# An image has no colour when COLOURLESS_SHARE of its pixels have chroma
+# under COLOURLESS_C (JPEG noise on grey stays under 3; a game's colours,
+# even pale ones, are well over).
+COLOURLESS_C, COLOURLESS_SHARE = 5.0, 0.99
+
+
 def to_lab(img: np.ndarray) -> np.ndarray:
     """Lab of a BGR image (8-bit) as float32: L 0-100, a and b -128..127."""
     return cv2.LUT(cv2.cvtColor(img, cv2.COLOR_BGR2LAB), _LAB_SCALE)
@@ -40,6 +46,14 @@ def warm_lab() -> None:
     that ends sooner waits for it rather than unload OpenCV under it."""
     threading.Thread(target=cv2.cvtColor, args=(np.zeros((1, 1, 3), np.uint8), cv2.COLOR_BGR2LAB),
                      name="opencv-lab-tables").start()
+
+
+def colourless(lab: np.ndarray) -> bool:
+    """Whether a Lab image has no colour (a game drawn in greys, or a
+    screenshot saved in grey): COLOURLESS_SHARE of its pixels under
+    COLOURLESS_C of chroma."""
+    chroma = np.hypot(lab[..., 1], lab[..., 2])
+    return float(np.mean(chroma < COLOURLESS_C)) >= COLOURLESS_SHARE
 
 
 def squared_distance(a: np.ndarray, b: np.ndarray | float = 0.0) -> np.ndarray:

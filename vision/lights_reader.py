@@ -31,7 +31,7 @@ import numpy as np
 from puzzlebot.vision.board_checks import (cells_go_on, foreign_content, look_templates, pixel_tolerance,
                                            read_uncovered, wholeness)
 from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
-from puzzlebot.vision.colour_math import to_lab
+from puzzlebot.vision.colour_math import colourless, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, LatticeFit, candidate_lattices, edge_map, find_lattice
@@ -93,15 +93,13 @@ LOOKS_APART, SPREAD_FLOOR = 4.0, 1.0
 # at most this dark and grey all off; anything else cannot tell.
 ALL_LIT_C, ALL_LIT_L = 40.0, 55.0
 ALL_OFF_L, ALL_OFF_C = 35.0, 30.0
-# An image is colourless around the board when COLOURLESS_SHARE of its
-# pixels there have chroma under COLOURLESS_C (JPEG noise on grey stays
-# under 3): a game drawn in greys, or a colour game saved in grey, which
-# hides the colour that decides most themes (a fill on white paper turns
-# into a grey darker than the paper: the brighter look is then the empty
-# one).  Such a board is sure only when every cue left agrees.
-COLOURLESS_C, COLOURLESS_SHARE = 5.0, 0.99
-# In a colourless image, a look whose cells come in greys more than GREY_SHADES
-# apart (L) is several colours saved as grey: not sure which look is lit.
+# An image with no colour around the board (colour_math.colourless: a game
+# drawn in greys, or a colour game saved in grey) hides the colour that
+# decides most themes (a fill on white paper turns into a grey darker than
+# the paper: the brighter look is then the empty one).  Such a board is
+# sure only when every cue left agrees, and each look is one grey: a look
+# whose cells come in greys more than GREY_SHADES apart (L) is several
+# colours saved as grey.
 GREY_SHADES = 8.0
 
 # --- polarity cues (Lab units) ------------------------------------------------
@@ -339,13 +337,6 @@ def polarity_cues(a: Look, b: Look, ground: np.ndarray | None = None,
 
 def _is_paper(look: Look) -> bool:
     return look.L >= PAPER_L and look.chroma <= PAPER_C
-
-
-def colourless(lab: np.ndarray) -> bool:
-    """Whether a Lab image (the board and its surroundings) has no colour:
-    COLOURLESS_SHARE of its pixels under COLOURLESS_C of chroma."""
-    chroma = np.hypot(lab[..., 1], lab[..., 2])
-    return float(np.mean(chroma < COLOURLESS_C)) >= COLOURLESS_SHARE
 
 
 def decide_polarity(a: Look, b: Look, ground: np.ndarray | None = None,

@@ -39,7 +39,7 @@ import numpy as np
 
 from puzzlebot.solvers.sudoku import BOXES, SudokuPuzzle
 from puzzlebot.vision.board_checks import Wholeness, wholeness
-from puzzlebot.vision.colour_math import distance, to_lab
+from puzzlebot.vision.colour_math import COLOURLESS_C, colourless, distance, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
@@ -499,6 +499,10 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     red = {rc for rc, ci in digits.items() if ci.red}
     givens, entries, doubt, how, g_ink, e_ink = _styles({rc: ci for rc, ci in digits.items() if rc not in red}, ground)
     unsure.update(doubt)
+    if entries and not red and e_ink is not None and float(np.hypot(e_ink[1], e_ink[2])) < COLOURLESS_C \
+            and colourless(lab):  # entries in grey, no colour anywhere: a wrong entry's red may be lost with it
+        unsure.update({rc: "the image has no colour: whether this entry is drawn red (a wrong one) cannot be seen"
+                       for rc in entries if rc not in unsure})
     entries |= red
     looks_seen = _looks(lab, lat)
     whole = wholeness(lab, lat, looks_seen, GROUND_SEP * 2)
