@@ -34,6 +34,15 @@ TOUCH_PITCH = 0.2
 # The part of a would-be cell beyond the lattice that is compared with the
 # looks: past the gap next to the last cell, up to where its interior ends.
 STRIP_FROM, STRIP_TO = 0.18, 0.82
+# A cover (a window, a toast, a decoder's grey fill) that ends inside a row or
+# column of cells leaves a sliver of them showing past the lattice: the
+# would-be cells are looked at again from SLIVER_FROM to SLIVER_TO pitches
+# past it (past a gap, short of most covers' edge): when SLIVER_SHARE of them
+# show the cells' looks (fewer than whole cells: a sliver takes in the cells'
+# shaded edges), two looks among them, and some a look other than
+# the cell next to them inside (so not the last cells overflowing a lattice
+# a little off), the board goes on under the cover.
+SLIVER_FROM, SLIVER_TO, SLIVER_SHARE = 0.08, 0.3, 0.6
 # Share of a side's would-be cells that must show a cell look for the
 # board to count as continuing (a few look-coloured spots are not a board).
 CONTINUE_SHARE = 0.8
@@ -85,6 +94,7 @@ class Wholeness:
     cut: list[str] = field(default_factory=list)
     continues: list[str] = field(default_factory=list)
     touches: list[str] = field(default_factory=list)
+    slivers: list[str] = field(default_factory=list)  # of ``continues``: only a sliver of the cells shows
 
     @property
     def whole(self) -> bool:
@@ -94,8 +104,12 @@ class Wholeness:
         parts = []
         if self.cut:
             parts.append(f"the image edge cuts the board on the {_join(self.cut)}")
-        if self.continues:
-            parts.append(f"the board continues past the cells found on the {_join(self.continues)}")
+        wide = [s for s in self.continues if s not in self.slivers]
+        if wide:
+            parts.append(f"the board continues past the cells found on the {_join(wide)}")
+        if self.slivers:
+            parts.append(f"a sliver of more cells shows past those found on the {_join(self.slivers)} "
+                         "(something covers the rest of the board?)")
         return "; ".join(parts)
 
 
@@ -103,9 +117,11 @@ def _join(sides: list[str]) -> str:
     return ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else sides[0]
 
 
-def _strip_colours(lab: np.ndarray, lat: Lattice, side: str) -> list[np.ndarray]:
+def _strip_colours(lab: np.ndarray, lat: Lattice, side: str, start: float = STRIP_FROM,
+                   stop: float = STRIP_TO) -> list[np.ndarray]:
     """Median colour of each would-be cell's visible middle just beyond the
-    lattice on ``side`` (one per row or column; empty where nothing shows)."""
+    lattice on ``side``, from ``start`` to ``stop`` pitches past it (one per
+    row or column; None where nothing shows)."""
     h, w = lab.shape[:2]
     out = []
     horizontal = side in ("top", "bottom")
@@ -115,18 +131,18 @@ def _strip_colours(lab: np.ndarray, lat: Lattice, side: str) -> list[np.ndarray]
             x0 = lat.x0 + (i + 0.25) * lat.px
             x1 = lat.x0 + (i + 0.75) * lat.px
             if side == "top":
-                y0, y1 = lat.y0 - STRIP_TO * lat.py, lat.y0 - STRIP_FROM * lat.py
+                y0, y1 = lat.y0 - stop * lat.py, lat.y0 - start * lat.py
             else:
-                y0 = lat.y0 + (lat.rows + STRIP_FROM) * lat.py
-                y1 = lat.y0 + (lat.rows + STRIP_TO) * lat.py
+                y0 = lat.y0 + (lat.rows + start) * lat.py
+                y1 = lat.y0 + (lat.rows + stop) * lat.py
         else:
             y0 = lat.y0 + (i + 0.25) * lat.py
             y1 = lat.y0 + (i + 0.75) * lat.py
             if side == "left":
-                x0, x1 = lat.x0 - STRIP_TO * lat.px, lat.x0 - STRIP_FROM * lat.px
+                x0, x1 = lat.x0 - stop * lat.px, lat.x0 - start * lat.px
             else:
-                x0 = lat.x0 + (lat.cols + STRIP_FROM) * lat.px
-                x1 = lat.x0 + (lat.cols + STRIP_TO) * lat.px
+                x0 = lat.x0 + (lat.cols + start) * lat.px
+                x1 = lat.x0 + (lat.cols + stop) * lat.px
         xa, xb = int(max(0, round(x0))), int(min(w, round(x1)))
         ya, yb = int(max(0, round(y0))), int(min(h, round(y1)))
         if xb - xa < 2 or yb - ya < 2:
@@ -178,7 +194,8 @@ def _line_share(band: np.ndarray, first: float, pitch: float, count: int) -> flo
     return float(np.mean(np.array(lines) > floor))
 
 
-def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float) -> Wholeness:
+def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float, slivers: bool = False
+              ) -> Wholeness:
     """Whether the board on ``lat`` is whole in this image.
 
     ``looks``: the Lab colours the board's cells show (a cell matches a look
@@ -186,7 +203,9 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
     continues the board when they show two different looks (no plain
     background does), or when they are separated at the lattice's lines as
     the board's own edge cells are (one look that the background happens to
-    share proves nothing)."""
+    share proves nothing).  With ``slivers``, also where only a sliver of
+    such cells shows (:func:`_sliver`: for boards of few looks; a game of
+    many colours has looks that its surroundings share)."""
     h, w = lab.shape[:2]
     x0, y0, x1, y1 = lat.bbox
     room = {"left": x0 / lat.px, "top": y0 / lat.py, "right": (w - x1) / lat.px, "bottom": (h - y1) / lat.py}
@@ -199,29 +218,79 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
         if room[side] < TOUCH_PITCH:
             result.touches.append(side)
             continue
-        cols = [c for c in _strip_colours(lab, lat, side) if c is not None]
-        if not cols:
+        if not any(c is not None for c in _strip_colours(lab, lat, side)):
             result.touches.append(side)
-            continue
-        shown = set()
-        for c in cols:
-            d = [float(np.linalg.norm(c - v)) for v in looks]
-            k = int(np.argmin(d))
-            if d[k] < tol:
-                shown.add(k)
-        n_look = sum(1 for c in cols if min(float(np.linalg.norm(c - v)) for v in looks) < tol)
-        if n_look < CONTINUE_SHARE * len(cols):
-            continue
-        if len(shown) >= 2:  # cells of two looks side by side: no plain background does that
+        elif _goes_on(lab, lat, side, looks, tol, STRIP_FROM, STRIP_TO, room[side]):
             result.continues.append(side)
-            continue
-        count = lat.cols if side in ("top", "bottom") else lat.rows
-        inside = _line_share(*_band(lab, lat, side, -STRIP_TO, -STRIP_FROM), count)
-        outside = _line_share(*_band(lab, lat, side, STRIP_FROM, min(STRIP_TO, room[side])), count)
-        if inside is not None and outside is not None and inside >= CONTINUE_SHARE \
-                and outside >= CONTINUE_SHARE:
+        elif slivers and _sliver(lab, lat, side, looks, tol, room[side]):
             result.continues.append(side)
+            result.slivers.append(side)
     return result
+
+
+def _goes_on(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], tol: float, start: float,
+             stop: float, room: float) -> bool:
+    """Whether the would-be cells from ``start`` to ``stop`` pitches past
+    the lattice's ``side`` (``room`` pitches to the image's edge) are more
+    of the board: nearly all of them match the looks, and they show two
+    looks or are separated at the lattice's lines as the board's own cells
+    are."""
+    cols = [c for c in _strip_colours(lab, lat, side, start, stop) if c is not None]
+    if not cols:
+        return False
+    shown = set()
+    n_look = 0
+    for c in cols:
+        d = [float(np.linalg.norm(c - v)) for v in looks]
+        k = int(np.argmin(d))
+        if d[k] < tol:
+            shown.add(k)
+            n_look += 1
+    if n_look < CONTINUE_SHARE * len(cols):
+        return False
+    if len(shown) >= 2:  # cells of two looks side by side: no plain background does that
+        return True
+    return _lines_go_on(lab, lat, side, start, stop, room)
+
+
+def _lines_go_on(lab: np.ndarray, lat: Lattice, side: str, start: float, stop: float, room: float) -> bool:
+    """Whether the band from ``start`` to ``stop`` pitches past the side,
+    and the same band inside it, both change colour at the lattice's lines
+    (gaps or grid lines between cells) far more than across the cells."""
+    count = lat.cols if side in ("top", "bottom") else lat.rows
+    inside = _line_share(*_band(lab, lat, side, -stop, -start), count)
+    outside = _line_share(*_band(lab, lat, side, start, min(stop, room)), count)
+    return inside is not None and outside is not None and inside >= CONTINUE_SHARE and outside >= CONTINUE_SHARE
+
+
+def _nearest_looks(colours: list, looks: list[np.ndarray], tol: float) -> list[int | None]:
+    """Each colour's look (index), None where it is like none within ``tol``."""
+    out = []
+    for c in colours:
+        if c is None:
+            out.append(None)
+            continue
+        d = [float(np.linalg.norm(c - v)) for v in looks]
+        k = int(np.argmin(d))
+        out.append(k if d[k] < tol else None)
+    return out
+
+
+def _sliver(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], tol: float, room: float) -> bool:
+    """Whether a sliver of another row or column of cells shows just past
+    the lattice's ``side`` (SLIVER_FROM to SLIVER_TO pitches; ``room``
+    pitches to the image's edge): cells of two looks, some unlike the cell
+    next to them inside, or cells of one look separated at the lattice's
+    lines as the board's own are."""
+    past = _nearest_looks(_strip_colours(lab, lat, side, SLIVER_FROM, SLIVER_TO), looks, tol)
+    seen = [k for k in past if k is not None]
+    if not seen or len(seen) < SLIVER_SHARE * len(past):
+        return False
+    if len(set(seen)) >= 2:
+        inside = _nearest_looks(_strip_colours(lab, lat, side, -0.75, -0.25), looks, tol)
+        if any(a is not None and b is not None and a != b for a, b in zip(past, inside)):
+            return True
+    return _lines_go_on(lab, lat, side, SLIVER_FROM, SLIVER_TO, room)
 
 
 def _cell_patches(lab: np.ndarray, lat: Lattice, inset: float = SYMBOL_INSET) -> dict[tuple[int, int], np.ndarray]:

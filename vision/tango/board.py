@@ -196,14 +196,15 @@ class SideEvidence:
         out[bad] = np.nan
         return out
 
-    def cells(self, lat: Lattice, box: float, r0: int, c0: int, rows: int, cols: int) -> np.ndarray:
+    def cells(self, lat: Lattice, box: float, r0: int, c0: int, rows: int, cols: int,
+              span: tuple[float, float] = SIDE_SPAN) -> np.ndarray:
         """For cells (r0..r0+rows, c0..c0+cols) of ``lat``: how many of their
-        four sides show a border (NaN where too little of the cell is on the
-        image to tell)."""
+        four sides show a border along ``span`` of the side (NaN where too
+        little of the cell is on the image to tell)."""
         p = (lat.px + lat.py) / 2
         d = (1 - box) / 2 * p  # from the lattice line in to the box's border
         inside = min(INSIDE, INSIDE_OF_BOX * box / 2) * p  # small boxes: stay clear of their pieces
-        sa, sb = SIDE_SPAN
+        sa, sb = span
         rs = np.arange(r0, r0 + rows)
         cs = np.arange(c0, c0 + cols)
         ya, yb = lat.y0 + (rs + sa) * lat.py, lat.y0 + (rs + sb) * lat.py

@@ -27,7 +27,7 @@ from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.reading import Reading
-from puzzlebot.vision.tango.board import BOUNDED_BEYOND, MAX_N, MIN_N, SIDES_NEEDED, SideEvidence, locate
+from puzzlebot.vision.tango.board import BOUNDED_BEYOND, MAX_N, MIN_N, SIDE_SPAN, SIDES_NEEDED, SideEvidence, locate
 from puzzlebot.vision.tango.cells import (
     COLOURLESS,
     FIT,
@@ -290,7 +290,11 @@ def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarr
         f = READ_PITCH / local.px
         crop = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         local = local.scaled(f)
-    ev = SideEvidence(gradient(crop), crop).cells(local, box, 0, 0, lat.rows, lat.cols)
+    sides = SideEvidence(gradient(crop), crop)
+    # each half of the sides on its own: a cover over most of a cell leaves
+    # the end of its sides' lines showing, which the whole span averages in
+    a, b = SIDE_SPAN
+    ev = np.fmin(*(sides.cells(local, box, 0, 0, lat.rows, lat.cols, span) for span in ((a, 0.5), (0.5, b))))
     for r, c in np.argwhere((np.nan_to_num(ev, nan=0.0) < BORDERED) & (state == EMPTY)):
         unsure.setdefault((int(r), int(c)), "no border seen around it: something may cover it")
         state[r, c] = -1
