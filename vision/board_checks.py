@@ -43,6 +43,8 @@ STRIP_FROM, STRIP_TO = 0.18, 0.82
 # the cell next to them inside (so not the last cells overflowing a lattice
 # a little off), the board goes on under the cover.
 SLIVER_FROM, SLIVER_TO, SLIVER_SHARE = 0.08, 0.3, 0.6
+# A cell's middle, in pitches from its side (the part compared with a sliver).
+MIDDLE = (0.25, 0.75)
 # Share of a side's would-be cells that must show a cell look for the
 # board to count as continuing (a few look-coloured spots are not a board).
 CONTINUE_SHARE = 0.8
@@ -235,20 +237,11 @@ def _goes_on(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], 
     of the board: nearly all of them match the looks, and they show two
     looks or are separated at the lattice's lines as the board's own cells
     are."""
-    cols = [c for c in _strip_colours(lab, lat, side, start, stop) if c is not None]
-    if not cols:
+    found = _nearest_looks(_strip_colours(lab, lat, side, start, stop), looks, tol, shown_only=True)
+    seen = [k for k in found if k is not None]
+    if not found or len(seen) < CONTINUE_SHARE * len(found):
         return False
-    shown = set()
-    n_look = 0
-    for c in cols:
-        d = [float(np.linalg.norm(c - v)) for v in looks]
-        k = int(np.argmin(d))
-        if d[k] < tol:
-            shown.add(k)
-            n_look += 1
-    if n_look < CONTINUE_SHARE * len(cols):
-        return False
-    if len(shown) >= 2:  # cells of two looks side by side: no plain background does that
+    if len(set(seen)) >= 2:  # cells of two looks side by side: no plain background does that
         return True
     return _lines_go_on(lab, lat, side, start, stop, room)
 
@@ -263,12 +256,16 @@ def _lines_go_on(lab: np.ndarray, lat: Lattice, side: str, start: float, stop: f
     return inside is not None and outside is not None and inside >= CONTINUE_SHARE and outside >= CONTINUE_SHARE
 
 
-def _nearest_looks(colours: list, looks: list[np.ndarray], tol: float) -> list[int | None]:
-    """Each colour's look (index), None where it is like none within ``tol``."""
+def _nearest_looks(colours: list, looks: list[np.ndarray], tol: float, shown_only: bool = False
+                   ) -> list[int | None]:
+    """Each colour's look (index), None where it is like none within
+    ``tol``; colours None (nothing shows there) give None, or are left out
+    with ``shown_only``."""
     out = []
     for c in colours:
         if c is None:
-            out.append(None)
+            if not shown_only:
+                out.append(None)
             continue
         d = [float(np.linalg.norm(c - v)) for v in looks]
         k = int(np.argmin(d))
@@ -287,7 +284,7 @@ def _sliver(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], t
     if not seen or len(seen) < SLIVER_SHARE * len(past):
         return False
     if len(set(seen)) >= 2:
-        inside = _nearest_looks(_strip_colours(lab, lat, side, -0.75, -0.25), looks, tol)
+        inside = _nearest_looks(_strip_colours(lab, lat, side, -MIDDLE[1], -MIDDLE[0]), looks, tol)
         if any(a is not None and b is not None and a != b for a, b in zip(past, inside)):
             return True
     return _lines_go_on(lab, lat, side, SLIVER_FROM, SLIVER_TO, room)
