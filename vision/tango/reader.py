@@ -64,7 +64,9 @@ FOREIGN_PIECES = 0.25
 ODD_GROUNDS_MIN, ODD_GROUNDS = 3, 0.08
 # Every empty cell of a board shows at least this many of its sides (a mark's
 # badge may hide one); fewer: something covers it, and what it holds is unknown.
-BORDERED = 3
+# Each end of a side (SIDE_END of the pitch at either end of its measured span)
+# must show the border on its own: a cover over most of a cell leaves one end.
+BORDERED, SIDE_END = 3, 0.15
 # Symbols in at most this many cells are no pieces but a pointer over the board.
 POINTER_CELLS = 1
 # More than this share of the cells unread: not a board of suns and moons
@@ -291,10 +293,12 @@ def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarr
         crop = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         local = local.scaled(f)
     sides = SideEvidence(gradient(crop), crop)
-    # each half of the sides on its own: a cover over most of a cell leaves
-    # the end of its sides' lines showing, which the whole span averages in
+    # each end of the sides on its own: a cover over most of a cell leaves
+    # the far end of its sides' lines showing, which the whole span averages
+    # in (a mark in a circle on a side hides its middle, not an end)
     a, b = SIDE_SPAN
-    ev = np.fmin(*(sides.cells(local, box, 0, 0, lat.rows, lat.cols, span) for span in ((a, 0.5), (0.5, b))))
+    ev = np.fmin(*(sides.cells(local, box, 0, 0, lat.rows, lat.cols, span)
+                   for span in ((a, a + SIDE_END), (b - SIDE_END, b))))
     for r, c in np.argwhere((np.nan_to_num(ev, nan=0.0) < BORDERED) & (state == EMPTY)):
         unsure.setdefault((int(r), int(c)), "no border seen around it: something may cover it")
         state[r, c] = -1
