@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from puzzlebot.vision.colour_math import exact_lab
+
 # A cell's mean colour is taken over its box shrunk by this share of the pitch
 # on every side: borders and the neighbours' glow stay out.
 MEANS_INSET = 0.15
@@ -201,7 +203,7 @@ def gradient(img: np.ndarray) -> np.ndarray:
     """Per-pixel colour/brightness change: the Sobel gradient magnitude in
     Lab space (L on 0-100, all three channels together); a sharp step of
     size s gives about s."""
-    lab = cv2.cvtColor(np.multiply(img, np.float32(1 / 255), dtype=np.float32), cv2.COLOR_BGR2LAB)
+    lab = exact_lab(img)
     gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3)
     gx *= gx

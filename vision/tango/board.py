@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from puzzlebot.vision.colour_math import exact_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice, LatticeFit, find_blobs, fit_lattices, gradient
 
@@ -165,7 +166,7 @@ class SideEvidence:
         if img is not None:
             # thin straight lines: pixels darker or lighter than both
             # neighbours two pixels away across the line
-            L = np.multiply(cv2.cvtColor(img, cv2.COLOR_BGR2LAB)[..., 0], np.float32(100 / 255), dtype=np.float32)
+            L = np.ascontiguousarray(exact_lab(img)[..., 0])
             for axis in (1, 0):
                 a, b = np.roll(L, RIDGE_REACH, axis=axis), np.roll(L, -RIDGE_REACH, axis=axis)
                 ridge = ((np.minimum(a, b) - L > RIDGE_CONTRAST) | (L - np.maximum(a, b) > RIDGE_CONTRAST))

@@ -1,0 +1,40 @@
+"""The readers' colour conversions against the CIE formulas."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from puzzlebot.vision.colour_math import exact_lab
+
+
+def _cie_lab(bgr: np.ndarray) -> np.ndarray:
+    """CIE L*a*b* (D65) of 8-bit sRGB, in float64, straight from the
+    definitions: the sRGB curve, the XYZ matrix, f(t) with its linear toe."""
+    v = bgr[..., ::-1].astype(np.float64) / 255
+    lin = np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4)
+    m = np.array([[0.412453, 0.357580, 0.180423], [0.212671, 0.715160, 0.072169], [0.019334, 0.119193, 0.950227]])
+    xyz = lin @ m.T / np.array([0.950456, 1.0, 1.088754])
+    eps = (6 / 29) ** 3
+    f = np.where(xyz > eps, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
+    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], axis=-1)
+
+
+def _colours() -> np.ndarray:
+    rng = np.random.default_rng(7)
+    greys = np.repeat(np.arange(256, dtype=np.uint8)[:, None], 3, axis=1)
+    darks = rng.integers(0, 24, (2000, 3))  # under the cube root's threshold in some channel
+    return np.concatenate([greys, darks, rng.integers(0, 256, (20000, 3))]).astype(np.uint8)[None]
+
+
+def test_exact_lab_is_the_cie_formula():
+    c = _colours()
+    assert np.abs(exact_lab(c) - _cie_lab(c)).max() < 0.01
+
+
+def test_exact_lab_is_opencvs_lab_less_its_rounding():
+    """OpenCV's float conversion goes through its 8-bit tables (up to about
+    0.2 L off); the readers' thresholds were set on it."""
+    c = _colours()
+    cv = cv2.cvtColor(np.multiply(c, np.float32(1 / 255), dtype=np.float32), cv2.COLOR_BGR2LAB)
+    assert np.abs(exact_lab(c) - cv).max() < 0.5
