@@ -21,9 +21,11 @@ import cv2
 import numpy as np
 
 from puzzlebot.vision.cells import resized_patch
+from puzzlebot.vision.colour_math import distance
 from puzzlebot.vision.lattice import Lattice
 
 SIDES = ("top", "bottom", "left", "right")
+_OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 # How far (in pitches) a lattice may run past the image before the image is
 # said to cut it: rounding and a drawn frame's anti-aliasing stay below this.
@@ -45,6 +47,29 @@ STRIP_FROM, STRIP_TO = 0.18, 0.82
 SLIVER_FROM, SLIVER_TO, SLIVER_SHARE = 0.08, 0.3, 0.6
 # A cell's middle, in pitches from its side (the part compared with a sliver).
 MIDDLE = (0.25, 0.75)
+# A cover whose edge falls in the gap after a row or column leaves no sliver
+# of it, only its own straight edge close past the cells, running on past the
+# board's corners where a board's own frame turns.  Edges are looked for
+# from COVER_FROM to COVER_TO pitches past a side (a sliver shows beyond) ...
+COVER_FROM, COVER_TO = -0.45, 0.35
+# ... as a step of COVER_STEP Lab units (a light window on a light page ~6,
+# JPEG noise ~2) between the two pixel rows before and the rows after it
+# (COVER_FAR of a pitch, at least 2), in COVER_SHARE of the columns along the
+# side, those after it plain (within COVER_PLAIN of their median) ...
+COVER_STEP, COVER_PLAIN, COVER_SHARE, COVER_FAR = 6.0, 4.0, 0.9, 0.1
+# ... that runs on, with the same colour after it, from COVER_BEYOND[0] to
+# COVER_BEYOND[1] pitches past the board's corners (a board's frame ends
+# within about half a pitch of its cells); where the board fills the image's
+# width, out to both of its borders.
+COVER_BEYOND = (0.6, 1.2)
+# Columns along the side are sampled this many times a pitch (the edges
+# looked for are straight).
+COVER_SAMPLES = 16
+# Such an edge past the opposite side too, within COVER_MIRROR pitches (at
+# least COVER_MIRROR_PX: a small board's lattice is a pixel or two off) of
+# the same distance, is the board's container (a phone screen the board
+# fills), not a cover.
+COVER_MIRROR, COVER_MIRROR_PX = 0.1, 3.0
 # Share of a side's would-be cells that must show a cell look for the
 # board to count as continuing (a few look-coloured spots are not a board).
 CONTINUE_SHARE = 0.8
@@ -97,10 +122,11 @@ class Wholeness:
     continues: list[str] = field(default_factory=list)
     touches: list[str] = field(default_factory=list)
     slivers: list[str] = field(default_factory=list)  # of ``continues``: only a sliver of the cells shows
+    covered: list[str] = field(default_factory=list)  # a cover's edge runs along the side (no sliver shows)
 
     @property
     def whole(self) -> bool:
-        return not self.cut and not self.continues
+        return not self.cut and not self.continues and not self.covered
 
     def reason(self) -> str:
         parts = []
@@ -112,6 +138,9 @@ class Wholeness:
         if self.slivers:
             parts.append(f"a sliver of more cells shows past those found on the {_join(self.slivers)} "
                          "(something covers the rest of the board?)")
+        if self.covered:
+            parts.append(f"a straight edge runs along the {_join(self.covered)} of the cells found, close past "
+                         "them and on past the board's corners (a window over the rest of the board?)")
         return "; ".join(parts)
 
 
@@ -196,8 +225,8 @@ def _line_share(band: np.ndarray, first: float, pitch: float, count: int) -> flo
     return float(np.mean(np.array(lines) > floor))
 
 
-def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float, slivers: bool = False
-              ) -> Wholeness:
+def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float, slivers: bool = False,
+              cover_edges: bool = False) -> Wholeness:
     """Whether the board on ``lat`` is whole in this image.
 
     ``looks``: the Lab colours the board's cells show (a cell matches a look
@@ -207,7 +236,9 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
     the board's own edge cells are (one look that the background happens to
     share proves nothing).  With ``slivers``, also where only a sliver of
     such cells shows (:func:`_sliver`: for boards of few looks; a game of
-    many colours has looks that its surroundings share)."""
+    many colours has looks that its surroundings share).  With
+    ``cover_edges``, also where a cover's edge runs close along a side
+    (:func:`_cover_edge`)."""
     h, w = lab.shape[:2]
     x0, y0, x1, y1 = lat.bbox
     room = {"left": x0 / lat.px, "top": y0 / lat.py, "right": (w - x1) / lat.px, "bottom": (h - y1) / lat.py}
@@ -227,7 +258,89 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
         elif slivers and _sliver(lab, lat, side, looks, tol, room[side]):
             result.continues.append(side)
             result.slivers.append(side)
+        elif cover_edges and _cover_edge(lab, lat, side, room[_OPPOSITE[side]]):
+            result.covered.append(side)
     return result
+
+
+
+def _outward(lab: np.ndarray, lat: Lattice, side: str) -> tuple[np.ndarray, float, float, int, float, float]:
+    """The image turned so that ``side`` faces down (rows run outward
+    from it): (image, the side's line, the lattice's start along it, cells
+    along it, pitch along it, pitch across it); views, no copies."""
+    h, w = lab.shape[:2]
+    if side == "bottom":
+        return lab, lat.y0 + lat.rows * lat.py, lat.x0, lat.cols, lat.px, lat.py
+    if side == "top":
+        return lab[::-1], h - lat.y0, lat.x0, lat.cols, lat.px, lat.py
+    turned = lab.transpose(1, 0, 2)
+    if side == "right":
+        return turned, lat.x0 + lat.cols * lat.px, lat.y0, lat.rows, lat.py, lat.px
+    return turned[::-1], w - lat.x0, lat.y0, lat.rows, lat.py, lat.px
+
+
+def _edges_running_on(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: float) -> list[float]:
+    """Distances (pitches past ``side``, from ``lo`` to ``hi``) of the
+    straight edges that cross the whole side (COVER_STEP in COVER_SHARE of
+    its columns, plain after) and run on past the board's corners with the
+    same colour after them."""
+    img, line, start, n, along, across = _outward(lab, lat, side)
+    h, w = img.shape[:2]
+    far = max(2, int(round(COVER_FAR * across)))
+    k0, k1 = max(3, int(np.ceil(line + lo * across))), min(h - 1 - far, int(line + hi * across))
+    c0, c1 = max(0, int(round(start - COVER_BEYOND[1] * along))), min(w, int(round(start + (n + COVER_BEYOND[1]) * along)))
+    if k1 < k0 or c1 - c0 < 4:
+        return []
+    spans = [(start - COVER_BEYOND[1] * along, start - COVER_BEYOND[0] * along),
+             (start + (n + COVER_BEYOND[0]) * along, start + (n + COVER_BEYOND[1]) * along)]
+    outer = [(a, b) for a, b in ((max(c0, int(round(a))), min(c1, int(round(b)))) for a, b in spans) if b - a >= 3]
+    every = not outer  # the board fills the image's width: the edge must reach both of its borders
+    if every:
+        spans = [(c0, start - 0.1 * along), (start + (n + 0.1) * along, c1)]
+        outer = [(a, b) for a, b in ((int(round(a)), int(round(b))) for a, b in spans) if b - a >= 2]
+        if len(outer) < 2:
+            return []
+    stride = max(1, int(along // COVER_SAMPLES))  # a straight edge needs no more columns than these
+    rows = np.cumsum(np.asarray(img[k0 - 3:k1 + 1 + far, c0:c1:stride], np.float32), axis=0, dtype=np.float32)
+    rows = np.concatenate([np.zeros_like(rows[:1]), rows])  # rows[i]: the sum of the first i rows
+    ks = np.arange(k0, k1 + 1) - (k0 - 3)
+    before = (rows[ks - 1] - rows[ks - 3]) / 2  # the two rows before the edge (one left between)
+    after = (rows[ks + 1 + far] - rows[ks + 1]) / far  # the rows after it
+    step = distance(before, after) > COVER_STEP  # (k, sampled column)
+
+    def columns(a: float, b: float) -> slice:  # image columns a..b among the sampled ones
+        return slice(max(0, -(-(int(round(a)) - c0) // stride)), max(0, -(-(int(round(b)) - c0) // stride)))
+
+    inner = columns(start + 0.1 * along, start + (n - 0.1) * along)
+    outer = [columns(a, b) for a, b in outer]
+    outer = [c for c in outer if c.stop > c.start]
+    if inner.stop - inner.start < 2 or len(outer) < (2 if every else 1):
+        return []
+    plain_colour = np.mean(after[:, inner], axis=1)  # (k, 3): a plain cover's colour, or nothing plain
+    plain = distance(after, plain_colour[:, None]) < COVER_PLAIN
+    crosses = (np.mean(step[:, inner], axis=1) >= COVER_SHARE) & (np.mean(plain[:, inner], axis=1) >= COVER_SHARE)
+    on = [np.mean((step & plain)[:, c], axis=1) >= COVER_SHARE for c in outer]
+    runs_on = np.logical_and.reduce(on) if every else np.logical_or.reduce(on)
+    return [float((k - line) / across) for k in np.arange(k0, k1 + 1)[crosses & runs_on]]
+
+
+def _cover_edge(lab: np.ndarray, lat: Lattice, side: str, room: float) -> bool:
+    """Whether a cover's edge runs along ``side`` (:func:`_edges_running_on`
+    from the side's line to COVER_TO; an edge a few pixels wide gives a few
+    distances), with no such edge at the same distance past the opposite
+    side.  Where the image ends at that side (``room``: pitches from it to
+    the image's end; a game window's own screenshot, its header bar over
+    the board and its bottom edge under it), or before its margin would,
+    nothing tells a cover from a container: not a cover."""
+    mine = _edges_running_on(lab, lat, side, COVER_FROM, COVER_TO)
+    if not mine:
+        return False
+    across = lat.py if side in ("top", "bottom") else lat.px
+    tol = max(COVER_MIRROR, COVER_MIRROR_PX / across)
+    if room < max(TOUCH_PITCH, min(mine) - tol):
+        return False  # the image ends at the opposite side, or before its margin would: nothing to compare with
+    mirror = _edges_running_on(lab, lat, _OPPOSITE[side], min(mine) - tol, max(mine) + tol)
+    return not any(abs(a - b) <= tol for a in mine for b in mirror)
 
 
 def _goes_on(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], tol: float, start: float,

@@ -858,7 +858,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     if not looks:
         raise NoBoardError(f"no {GAME} board: its cells share no ground")
     ground, tinted = _free_ground(lab, lat, grounds, looks)  # None: every cell is in a patch
-    whole = wholeness(lab, lat, looks, SAME_GROUND * 2)
+    whole = wholeness(lab, lat, looks, SAME_GROUND * 2, cover_edges=True)
     if not whole.whole:
         raise PartialBoardError(f"only part of a {GAME} board: {whole.reason()}")
     unframed = _unframed(lab, lat, grounds)
@@ -939,4 +939,4 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
 
 def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
     crop, local, _ = lat.crop(img, 1.0)
-    return wholeness(to_lab(crop), local, reading.looks.grounds, SAME_GROUND * 2)
+    return wholeness(to_lab(crop), local, reading.looks.grounds, SAME_GROUND * 2, cover_edges=True)

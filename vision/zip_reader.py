@@ -449,7 +449,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     walls, wall_doubts = _walls(lab, lat, grounds)
     for side in wall_doubts:
         unsure[side] = "a line thicker than the grid's, thinner than a wall"
-    whole = wholeness(lab, lat, [ground], SAME_GROUND, slivers=True)
+    whole = wholeness(lab, lat, [ground], SAME_GROUND, slivers=True, cover_edges=True)
     if not whole.whole:
         raise PartialBoardError(f"only part of a Zip board: {whole.reason()}")
     start = next((rc for rc, v in numbers.items() if v == 1), None)
@@ -488,7 +488,7 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
 def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
     """Whether the board read before is whole in a larger capture."""
     crop, local, _ = lat.crop(img, 1.0)
-    return wholeness(to_lab(crop), local, [reading.looks.ground], SAME_GROUND, slivers=True)
+    return wholeness(to_lab(crop), local, [reading.looks.ground], SAME_GROUND, slivers=True, cover_edges=True)
 
 
 def expected_state(p: ZipPuzzle, path) -> np.ndarray:
