@@ -51,10 +51,22 @@ DRAG_HOLD, RELEASE_HOLD = 0.05, 0.1
 # reached the cell selected before (once in a few runs on our Mini Sudoku
 # page).
 KEY_AFTER_CLICK = 0.08
+# A button is pressed only once the pointer is seen where it was moved; the
+# X server has it there at once, but a window manager's grab (openbox on a
+# click) can hold the pointer's motion back a moment: a press sent then
+# landed where the pointer had been.  Checked this often (s), the move sent
+# again this often (a motion lost in a grab), given up after this long.
+POINTER_POLL, POINTER_RESEND, POINTER_WAIT = 0.002, 0.05, 0.5
 
 
 class Aborted(PuzzlebotError):
     exit_code = 130
+
+
+class PointerHeld(PuzzlebotError):
+    """The pointer did not go where it was moved: nothing is pressed."""
+
+    exit_code = 5
 
 
 USER_CORNER = ("stopped: the mouse was moved into a screen corner (pyautogui's fail-safe, "
@@ -121,6 +133,7 @@ class Mouse:
             time.sleep(wait)
         if self.position() != (int(x), int(y)):
             self.move(x, y)
+            self._arrived(x, y)
         self._failsafe()
         self._buttons.down(int(x), int(y))
         self._buttons.up(int(x), int(y))
@@ -132,6 +145,24 @@ class Mouse:
         self._failsafe()
         self._buttons.move(int(x), int(y))
         self.log.append(("move", int(x), int(y)))
+
+    def _arrived(self, x: int, y: int) -> None:
+        """Wait (up to POINTER_WAIT) until the pointer is at (x, y), so that
+        a press goes there; stop if it never gets there.  Only where a press
+        goes where the pointer is (X11); elsewhere it is posted at (x, y)."""
+        if not self._buttons.at_pointer:
+            return
+        start = time.monotonic()
+        resend = start + POINTER_RESEND
+        while (at := self.position()) != (int(x), int(y)):
+            now = time.monotonic()
+            if now > start + POINTER_WAIT:
+                raise PointerHeld(f"the pointer moved to ({int(x)}, {int(y)}) stayed at {at} for {POINTER_WAIT:.1f} s "
+                                  "(something holds it: another program, a grab?); nothing was pressed there")
+            if now > resend:
+                self.move(x, y)
+                resend = now + POINTER_RESEND
+            time.sleep(POINTER_POLL)
 
     def key(self, name: str) -> None:
         self._failsafe()
@@ -153,6 +184,7 @@ class Mouse:
                 elif kind == "click":
                     self.click(ev[1], ev[2])
                 elif kind == "down":
+                    self._arrived(ev[1], ev[2])
                     self._failsafe()
                     self._buttons.down(ev[1], ev[2])
                     down = (ev[1], ev[2])
@@ -186,6 +218,8 @@ class _XTestButtons:
     motion event each (pyautogui's moveTo asks the server for the pointer's
     place and the screen's size around every move: a 64-cell drag took 2 s)."""
 
+    at_pointer = True  # a press goes where the pointer is
+
     def __init__(self, display):
         from Xlib import X
         from Xlib.ext import xtest
@@ -208,6 +242,8 @@ class _XTestButtons:
 class _PlatformButtons:
     """The left button through pyautogui's platform calls (Windows, macOS),
     which post the button event at (x, y) without a separate move."""
+
+    at_pointer = False  # a press is posted at its own point
 
     def __init__(self, platform):
         self._p = platform
