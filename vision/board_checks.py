@@ -50,12 +50,14 @@ MIDDLE = (0.25, 0.75)
 # A cover whose edge falls in the gap after a row or column leaves no sliver
 # of it, only its own straight edge close past the cells, running on past the
 # board's corners where a board's own frame turns.  Edges are looked for
-# from COVER_FROM to COVER_TO pitches past a side (a sliver shows beyond) ...
+# from COVER_FROM pitches inside a side (a cover through the last row's
+# middles, the cut cells taken for whole ones) to COVER_TO past it (a
+# sliver shows beyond) ...
 COVER_FROM, COVER_TO = -0.45, 0.35
 # ... as a step of COVER_STEP Lab units (a light window on a light page ~6,
 # JPEG noise ~2) between the two pixel rows before and the rows after it
 # (COVER_FAR of a pitch, at least 2), in COVER_SHARE of the columns along the
-# side, those after it plain (within COVER_PLAIN of their median) ...
+# side, those after it plain (within COVER_PLAIN of their mean) ...
 COVER_STEP, COVER_PLAIN, COVER_SHARE, COVER_FAR = 6.0, 4.0, 0.9, 0.1
 # ... that runs on, with the same colour after it, from COVER_BEYOND[0] to
 # COVER_BEYOND[1] pitches past the board's corners (a board's frame ends
@@ -263,7 +265,6 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
     return result
 
 
-
 def _outward(lab: np.ndarray, lat: Lattice, side: str) -> tuple[np.ndarray, float, float, int, float, float]:
     """The image turned so that ``side`` faces down (rows run outward
     from it): (image, the side's line, the lattice's start along it, cells
@@ -288,7 +289,8 @@ def _edges_running_on(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: f
     h, w = img.shape[:2]
     far = max(2, int(round(COVER_FAR * across)))
     k0, k1 = max(3, int(np.ceil(line + lo * across))), min(h - 1 - far, int(line + hi * across))
-    c0, c1 = max(0, int(round(start - COVER_BEYOND[1] * along))), min(w, int(round(start + (n + COVER_BEYOND[1]) * along)))
+    c0 = max(0, int(round(start - COVER_BEYOND[1] * along)))
+    c1 = min(w, int(round(start + (n + COVER_BEYOND[1]) * along)))
     if k1 < k0 or c1 - c0 < 4:
         return []
     spans = [(start - COVER_BEYOND[1] * along, start - COVER_BEYOND[0] * along),
@@ -326,7 +328,7 @@ def _edges_running_on(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: f
 
 def _cover_edge(lab: np.ndarray, lat: Lattice, side: str, room: float) -> bool:
     """Whether a cover's edge runs along ``side`` (:func:`_edges_running_on`
-    from the side's line to COVER_TO; an edge a few pixels wide gives a few
+    from COVER_FROM to COVER_TO; an edge a few pixels wide gives a few
     distances), with no such edge at the same distance past the opposite
     side.  Where the image ends at that side (``room``: pitches from it to
     the image's end; a game window's own screenshot, its header bar over

@@ -54,7 +54,8 @@ def exact_lab(img: np.ndarray) -> np.ndarray:
     """CIE Lab (float32; L 0-100) of an 8-bit BGR image, computed by the
     formula rather than OpenCV's tables: it needs no table built at a
     process's first Lab conversion (0.1 s), and is exact where OpenCV's
-    float conversion is rounded through its 8-bit tables (by up to 0.2 L)."""
+    float conversion is rounded through its 8-bit tables (by up to 0.2 L,
+    0.4 in a and b)."""
     xyz = cv2.transform(cv2.LUT(img, _LINEAR), _XYZ_N)
     f = cv2.pow(xyz, 1 / 3)
     low = xyz <= _CUBE_FROM
