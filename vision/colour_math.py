@@ -42,8 +42,8 @@ _XYZ_N = (np.array([[0.180423, 0.357580, 0.412453],
                     [0.072169, 0.715160, 0.212671],
                     [0.950227, 0.119193, 0.019334]]) / np.array([[0.950456], [1.0], [1.088754]])).astype(np.float32)
 # sRGB's 8-bit values made linear (the standard curve).
-_V = np.arange(256) / 255.0
-_LINEAR = np.where(_V <= 0.04045, _V / 12.92, ((_V + 0.055) / 1.055) ** 2.4).astype(np.float32).reshape(1, 256)
+_LINEAR = np.array([[v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in np.arange(256) / 255]],
+                   np.float32)
 # CIE's f(t) is a cube root above this (and a line below it) ...
 _CUBE_FROM = 0.008856
 # ... and L, a, b are these sums of f(X), f(Y), f(Z).
