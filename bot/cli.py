@@ -20,11 +20,6 @@ not sure (run; detect --strict), 5 the bot stopped because the screen did
 not behave as predicted, 130 interrupted.
 Run 'puzzlebot COMMAND --help' for a command's options."""
 
-# The commands that read images: OpenCV's colour tables are built for them
-# while the command line is set up (:func:`puzzlebot.vision.colour_math.warm_lab`).
-READ_IMAGES = ("detect", "hint", "run", "calibrate", "coach", "demo")
-
-
 def build_parser() -> Parser:
     from puzzlebot.bot import cmd_coach, cmd_demo, cmd_detect, cmd_generate, cmd_run, cmd_sim, cmd_solve
     from puzzlebot.bot.games import all_games
@@ -45,11 +40,6 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    words = [a for a in (sys.argv[1:] if argv is None else argv) if not a.startswith("-")]
-    if words and words[0] in READ_IMAGES:
-        from puzzlebot.vision.colour_math import warm_lab
-
-        warm_lab()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from puzzlebot.vision.colour_math import exact_lab
+from puzzlebot.vision.colour_math import exact_lab, to_lab, to_lab8
 
 
 def _cie_lab(bgr: np.ndarray) -> np.ndarray:
@@ -38,3 +38,19 @@ def test_exact_lab_is_opencvs_lab_less_its_rounding():
     c = _colours()
     cv = cv2.cvtColor(np.multiply(c, np.float32(1 / 255), dtype=np.float32), cv2.COLOR_BGR2LAB)
     assert np.abs(exact_lab(c) - cv).max() < 0.5
+
+
+def test_to_lab8_is_opencvs_8_bit_lab_for_every_colour():
+    """Bit for bit, all 2**24 colours: the readers' thresholds were set on
+    OpenCV's conversion, which builds tables at a process's first call."""
+    every = np.arange(1 << 24, dtype=np.uint32)
+    img = np.stack([every >> 16, (every >> 8) & 255, every & 255], axis=-1).astype(np.uint8).reshape(4096, 4096, 3)
+    ours = to_lab8(img)
+    theirs = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+    assert np.count_nonzero(np.any(ours != theirs, axis=-1)) == 0
+
+
+def test_to_lab_is_the_8_bit_lab_rescaled():
+    c = _colours()
+    lab8 = cv2.cvtColor(c, cv2.COLOR_BGR2LAB).astype(np.float32)
+    assert np.array_equal(to_lab(c), np.dstack([lab8[..., 0] * np.float32(100 / 255), lab8[..., 1:] - 128]))

@@ -13,8 +13,6 @@ cell patch, where the overhead was much of a read's time.
 
 from __future__ import annotations
 
-import threading
-
 import cv2
 import numpy as np
 
@@ -29,10 +27,56 @@ _LAB_SCALE[0, :, 1] = _LAB_SCALE[0, :, 2] = np.arange(256, dtype=np.float32) - 1
 # even pale ones, are well over).
 COLOURLESS_C, COLOURLESS_SHARE = 5.0, 0.99
 
+# OpenCV's 8-bit BGR to Lab, in its own fixed point: the sRGB curve to
+# 11 bits, XYZ (divided by the D65 white) with 12-bit coefficients, f(t)
+# to 15 bits from a table of 3072 steps, then L, a, b rounded to bytes.
+_XYZ_BITS, _GAMMA_BITS = 12, 3
+_F_BITS = _XYZ_BITS + _GAMMA_BITS
+_STEPS = 255 << _GAMMA_BITS  # linear light 0..1 in this many steps
+_SRGB_TO_XYZ = np.array([[0.412453, 0.357580, 0.180423],
+                         [0.212671, 0.715160, 0.072169],
+                         [0.019334, 0.119193, 0.950227]])  # rows X, Y, Z; columns R, G, B
+_D65 = np.array([0.950456, 1.0, 1.088754])
+
+
+def _fixed_point_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    v = np.arange(256) / 255
+    curve = np.rint(_STEPS * np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4))
+    # XYZ in table steps, from the curve's steps, plus the half that makes
+    # the float-to-int truncation below OpenCV's rounding to nearest
+    coeff = np.rint((1 << _XYZ_BITS) * _SRGB_TO_XYZ / _D65[:, None])[:, ::-1] / (1 << _XYZ_BITS)
+    to_xyz = np.hstack([coeff, np.full((3, 1), 0.5)]).astype(np.float32)
+    t = np.arange(_STEPS * 3 // 2) / _STEPS
+    f = np.rint((1 << _F_BITS) * np.where(t < 216 / 24389, t * 841 / 108 + 16 / 116, np.cbrt(t)))
+    # OpenCV builds this table in 32-bit floats: at these two steps the
+    # value lies within 2e-4 of a half and rounds the other way
+    f[49] -= 1
+    f[628] += 1
+    # L, a, b from f(X), f(Y), f(Z) (each scaled by 2**15), rounded half up
+    half, one = 0.5, float(1 << _F_BITS)
+    to_lab = np.array([[0, (116 * 255 + 50) // 100, 0, -((16 * 255 * (1 << _F_BITS) + 50) // 100) / one + half],
+                       [500, -500, 0, 128 + half], [0, 200, -200, 128 + half]]) / [one, one, one, 1]
+    return curve.astype(np.float32)[None], to_xyz, f.astype(np.float32), to_lab.astype(np.float32)
+
+
+_CURVE, _TO_XYZ, _F, _F_TO_LAB = _fixed_point_tables()
+
+
+def to_lab8(img: np.ndarray) -> np.ndarray:
+    """OpenCV's 8-bit Lab (``cv2.cvtColor(img, cv2.COLOR_BGR2LAB)``, bit for
+    bit) of an 8-bit BGR image, without the tables OpenCV builds at a
+    process's first Lab conversion (0.12 s, longer than reading a frame).
+    Every sum below is of integers (or halves) under 2**24, exact in float32."""
+    xyz = cv2.transform(cv2.LUT(img, _CURVE), _TO_XYZ)
+    lab = cv2.transform(np.take(_F, xyz.astype(np.int32)), _F_TO_LAB)
+    np.clip(lab, 0, 255, out=lab)
+    return lab.astype(np.uint8)  # truncation: the floor of the values plus a half
+
 
 def to_lab(img: np.ndarray) -> np.ndarray:
-    """Lab of a BGR image (8-bit) as float32: L 0-100, a and b -128..127."""
-    return cv2.LUT(cv2.cvtColor(img, cv2.COLOR_BGR2LAB), _LAB_SCALE)
+    """Lab of a BGR image (8-bit) as float32: L 0-100, a and b -128..127
+    (OpenCV's 8-bit Lab, rescaled)."""
+    return cv2.LUT(to_lab8(img), _LAB_SCALE)
 
 
 # sRGB (here in OpenCV's B, G, R order) to CIE XYZ under D65, each row
@@ -51,30 +95,13 @@ _FXYZ_TO_LAB = np.array([[0, 116, 0, -16], [500, -500, 0, 0], [0, 200, -200, 0]]
 
 
 def exact_lab(img: np.ndarray) -> np.ndarray:
-    """CIE Lab (float32; L 0-100) of an 8-bit BGR image, computed by the
-    formula rather than OpenCV's tables: it needs no table built at a
-    process's first Lab conversion (0.1 s), and is exact where OpenCV's
-    float conversion is rounded through its 8-bit tables (by up to 0.2 L,
-    0.4 in a and b)."""
+    """CIE Lab (float32; L 0-100) of an 8-bit BGR image by the formula, not
+    rounded to bytes as :func:`to_lab` is (by up to 0.2 L, 0.4 in a and b):
+    for gradients, where those steps would show."""
     xyz = cv2.transform(cv2.LUT(img, _LINEAR), _XYZ_N)
     f = cv2.pow(xyz, 1 / 3)
-    low = xyz <= _CUBE_FROM
-    if low.any():
-        f[low] = xyz[low] * np.float32(7.787) + np.float32(16 / 116)
+    np.copyto(f, xyz * np.float32(7.787) + np.float32(16 / 116), where=xyz <= _CUBE_FROM)
     return cv2.transform(f, _FXYZ_TO_LAB)
-
-
-def warm_lab() -> None:
-    """Have OpenCV build its Lab tables now, on a thread of their own.
-
-    OpenCV builds them at the first Lab conversion of a process, whatever
-    the image (about 0.1 s, longer than reading a frame); started before a
-    command's imports, parsing and decoding, most of that time passes while
-    they run.  Not where a fork follows: a child forked meanwhile could
-    inherit OpenCV's lock held.  The thread is not a daemon, so a command
-    that ends sooner waits for it rather than unload OpenCV under it."""
-    threading.Thread(target=cv2.cvtColor, args=(np.zeros((1, 1, 3), np.uint8), cv2.COLOR_BGR2LAB),
-                     name="opencv-lab-tables").start()
 
 
 def colourless(lab: np.ndarray) -> bool:

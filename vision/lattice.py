@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.vision.colour_math import exact_lab
+from puzzlebot.vision.colour_math import exact_lab, to_lab8
 
 # A cell's mean colour is taken over its box shrunk by this share of the pitch
 # on every side: borders and the neighbours' glow stay out.
@@ -230,7 +230,7 @@ def canny_edges(img: np.ndarray, low: float, high: float) -> np.ndarray:
     """Canny (with hysteresis) on each Lab channel, joined and thickened by a
     pixel: a faint cell side is kept when it continues a strong one, which
     closes low-contrast tiles that a plain threshold leaves open."""
-    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+    lab = to_lab8(img)
     e = np.zeros(img.shape[:2], np.uint8)
     for ch in range(3):
         e |= cv2.Canny(np.ascontiguousarray(lab[:, :, ch]), low, high, L2gradient=True)
