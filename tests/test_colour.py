@@ -1,11 +1,12 @@
-"""The readers' colour conversions against the CIE formulas."""
+"""The readers' colour conversions against the CIE formulas and OpenCV; their
+medians and percentiles against numpy's."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from puzzlebot.vision.colour_math import exact_lab, to_lab, to_lab8
+from puzzlebot.vision.colour_math import exact_lab, median, percentile, to_lab, to_lab8
 
 
 def _cie_lab(bgr: np.ndarray) -> np.ndarray:
@@ -54,3 +55,40 @@ def test_to_lab_is_the_8_bit_lab_rescaled():
     c = _colours()
     lab8 = cv2.cvtColor(c, cv2.COLOR_BGR2LAB).astype(np.float32)
     assert np.array_equal(to_lab(c), np.dstack([lab8[..., 0] * np.float32(100 / 255), lab8[..., 1:] - 128]))
+
+
+def _arrays(seed: int):
+    """Arrays of 1 to 3 axes, float and integer, some with repeated values
+    and some with a NaN (where the helpers hand over to numpy)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(1500):
+        shape = tuple(rng.integers(1, 8, rng.integers(1, 4)))
+        dtype = rng.choice([np.float32, np.float64, np.int64, np.uint8])
+        a = (rng.normal(size=shape) * 50).astype(dtype)
+        if rng.random() < 0.3:
+            a = np.round(a / 10).astype(dtype)
+        if a.dtype.kind == "f" and rng.random() < 0.05:
+            a.flat[rng.integers(a.size)] = np.nan
+        yield rng, a
+
+
+def _same(ours, theirs) -> bool:
+    return (np.asarray(ours).dtype == np.asarray(theirs).dtype and np.shape(ours) == np.shape(theirs)
+            and np.array_equal(ours, theirs, equal_nan=True))
+
+
+def test_median_is_numpys():
+    with np.errstate(invalid="ignore"):
+        for rng, a in _arrays(3):
+            axis = rng.choice([None, *range(a.ndim)])
+            axis = None if axis is None else int(axis)
+            keepdims = bool(rng.random() < 0.3)
+            assert _same(median(a, axis, keepdims), np.median(a, axis=axis, keepdims=keepdims)), (a, axis, keepdims)
+
+
+def test_percentile_is_numpys():
+    with np.errstate(invalid="ignore"):
+        for rng, a in _arrays(4):
+            axis = int(rng.integers(a.ndim))
+            q = tuple(rng.choice([0, 10, 12.5, 25, 50, 90, 100], rng.integers(1, 4)).tolist())
+            assert _same(percentile(a, q, axis), np.percentile(a, q, axis=axis)), (a, q, axis)

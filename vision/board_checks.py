@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.vision.cells import resized_patch
-from puzzlebot.vision.colour_math import distance
+from puzzlebot.vision.colour_math import distance, median
 from puzzlebot.vision.lattice import Lattice
 
 SIDES = ("top", "bottom", "left", "right")
@@ -181,7 +181,7 @@ def _strip_colours(lab: np.ndarray, lat: Lattice, side: str, start: float = STRI
         if xb - xa < 2 or yb - ya < 2:
             out.append(None)
             continue
-        out.append(np.median(lab[ya:yb, xa:xb].reshape(-1, 3), axis=0))
+        out.append(median(lab[ya:yb, xa:xb].reshape(-1, 3), axis=0))
     return out
 
 
@@ -223,7 +223,7 @@ def _line_share(band: np.ndarray, first: float, pitch: float, count: int) -> flo
                 target.append(step[lo:hi].max())
     if len(lines) < 2 or not middles:
         return None
-    floor = GAP_CONTRAST * (float(np.median(middles)) + 1.0)
+    floor = GAP_CONTRAST * (float(median(middles)) + 1.0)
     return float(np.mean(np.array(lines) > floor))
 
 
@@ -425,7 +425,7 @@ def look_templates(lab: np.ndarray, lat: Lattice, labels: np.ndarray, inset: flo
     for k in sorted(set(labels.ravel().tolist())):  # (np.unique would import numpy.ma: 15 ms)
         cells = [rc for rc in patches if labels[rc] == k]
         if len(cells) >= 3:
-            templates[int(k)] = np.median(np.stack([patches[rc] for rc in cells]), axis=0)
+            templates[int(k)] = median(np.stack([patches[rc] for rc in cells]), axis=0)
     return patches, templates
 
 
@@ -571,7 +571,7 @@ def marked_edges(lab: np.ndarray, lat: Lattice, labels: np.ndarray, sep: float) 
     marked = []
     for idx in groups.values():
         if len(idx) >= 3:
-            template = np.median(W[idx], axis=0)
+            template = median(W[idx], axis=0)
             ink[idx] &= _shift_diff_many(mid[idx], np.broadcast_to(template, W[idx].shape), tol)
         for i in idx:
             if float(ink[i].mean()) > MARK_SHARE:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from puzzlebot.vision.colour_math import median
 from puzzlebot.vision.lattice import Lattice
 
 
@@ -35,7 +36,7 @@ def cell_medians(lab: np.ndarray, lat: Lattice, inset: float = 0.25, only: np.nd
             x0, y0 = max(0, x0), max(0, y0)
             x1, y1 = min(w, max(x1, x0 + 1)), min(h, max(y1, y0 + 1))
             patch = lab[y0:y1, x0:x1].reshape(-1, lab.shape[2])
-            out[r, c] = np.median(patch, axis=0) if patch.size else 0
+            out[r, c] = median(patch, axis=0) if patch.size else 0
     return out
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.vision.colour_math import exact_lab, to_lab8
+from puzzlebot.vision.colour_math import exact_lab, median, to_lab8
 
 # A cell's mean colour is taken over its box shrunk by this share of the pitch
 # on every side: borders and the neighbours' glow stay out.
@@ -305,8 +305,8 @@ def estimate_pitch(diffs: np.ndarray, min_pitch: float) -> float | None:
 def _fit_group(group: list[Blob], min_cells: int) -> list["LatticeFit"]:
     xs = np.array([b.cx for b in group])
     ys = np.array([b.cy for b in group])
-    w = float(np.median([b.w for b in group]))
-    h = float(np.median([b.h for b in group]))
+    w = float(median([b.w for b in group]))
+    h = float(median([b.h for b in group]))
     dx = xs[None, :] - xs[:, None]
     dy = ys[None, :] - ys[:, None]
     row_pairs = (np.abs(dy) < SAME_LINE * h) & (dx > 0)
@@ -462,7 +462,7 @@ def fill(fit: LatticeFit) -> float:
     """How much of a cell its blobs cover (cells ~0.5-0.9; dots, glyphs and
     the gaps between tiles much less)."""
     lat = fit.lattice
-    return float(np.median([b.w * b.h for _, _, b in fit.members])) / (lat.px * lat.py)
+    return float(median([b.w * b.h for _, _, b in fit.members])) / (lat.px * lat.py)
 
 
 def score(fit: LatticeFit) -> float:

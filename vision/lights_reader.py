@@ -31,7 +31,7 @@ import numpy as np
 from puzzlebot.vision.board_checks import (cells_go_on, foreign_content, look_templates, pixel_tolerance,
                                            read_uncovered, wholeness)
 from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
-from puzzlebot.vision.colour_math import colourless, to_lab
+from puzzlebot.vision.colour_math import colourless, median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, LatticeFit, candidate_lattices, edge_map, find_lattice
@@ -299,7 +299,7 @@ def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         n0, n1 = x[lab == 0], x[lab == 1]
         if not len(n0) or not len(n1):
             break
-        new0, new1 = np.median(n0, axis=0), np.median(n1, axis=0)
+        new0, new1 = median(n0, axis=0), median(n1, axis=0)
         if np.allclose(new0, c0) and np.allclose(new1, c1):
             break
         c0, c1 = new0, new1
@@ -409,8 +409,8 @@ def board_ground(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> np.n
         rest = px[~near[0] & ~near[1]]
         if len(rest) < GROUND_SHARE * len(px):
             continue
-        med = np.median(rest, axis=0)
-        if float(np.median(np.linalg.norm(rest - med, axis=1))) <= GROUND_SPREAD:
+        med = median(rest, axis=0)
+        if float(median(np.linalg.norm(rest - med, axis=1))) <= GROUND_SPREAD:
             return med
     return None
 
@@ -428,7 +428,7 @@ def look_sizes(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np
             if patch.size:
                 d = np.stack([np.linalg.norm(patch - v, axis=1) for v in rivals])
                 shares[k].append(float(np.mean(d.argmin(axis=0) == k)))
-    return tuple(float(np.median(s)) if s else 0.0 for s in shares)
+    return tuple(float(median(s)) if s else 0.0 for s in shares)
 
 
 def single_look_polarity(look: Look) -> tuple[bool, str, bool]:
@@ -446,7 +446,7 @@ def _glyph_kind(gray: np.ndarray, lat: Lattice, r: int, c: int) -> str | None:
     patch = cell_patch(gray, lat, r, c, GLYPH_INSET)
     if patch.size < GLYPH_MIN_PX:
         return None
-    bg = np.median(patch)
+    bg = median(patch)
     ink = (np.abs(patch.astype(np.int16) - bg) > GLYPH_INK).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     parts = [i for i in range(1, n) if stats[i, 4] >= GLYPH_SPECK]
@@ -633,7 +633,7 @@ def _solid(lab: np.ndarray, lat: Lattice, which: np.ndarray) -> bool:
         patch = cell_patch(lab, lat, int(r), int(c), SOLID_INSET).reshape(-1, 3)
         if patch.size == 0:
             return False
-        med = np.median(patch, axis=0)
+        med = median(patch, axis=0)
         if np.mean(np.linalg.norm(patch - med, axis=1) < SOLID_DIST) < SOLID_SHARE:
             return False
     return True
@@ -666,7 +666,7 @@ def trim_foreign_lines(feats: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> tup
     not part of the board (a caption that lined up with it): returns the
     kept (r0, r1, c0, c1) ranges, end-exclusive."""
     own = np.minimum(np.linalg.norm(feats - c0, axis=2), np.linalg.norm(feats - c1, axis=2))
-    odd = own > max(SAME_LOOK * ODD_LOOKS, CAPTION_SPREAD * float(np.median(own)))
+    odd = own > max(SAME_LOOK * ODD_LOOKS, CAPTION_SPREAD * float(median(own)))
     r0, r1, k0, k1 = 0, feats.shape[0], 0, feats.shape[1]
     if odd.mean() > CAPTION_BOARD:  # the two looks do not describe this board well: leave it
         return r0, r1, k0, k1
@@ -780,7 +780,7 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     flat = feats.reshape(-1, 3)
     n = flat.shape[0]
     if sep < SAME_LOOK:
-        look = Look(np.median(flat, axis=0))
+        look = Look(median(flat, axis=0))
         lit_all, why, sure = single_look_polarity(look)
         if sure and colourless(labs.around(lat)[0]):
             sure = False
@@ -814,7 +814,7 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
         is_paper = (flat[:, 0] >= PAPER_L) & (chroma <= PAPER_C)
         lab, local = labs.around(lat)
         if is_paper.any() and (~is_paper).any() and _solid(lab, local, ~is_paper.reshape(lat.rows, lat.cols)):
-            p = np.median(flat[is_paper], axis=0)
+            p = median(flat[is_paper], axis=0)
             dist = np.linalg.norm(flat - p, axis=1)
             far = FAR_LOOKS * SAME_LOOK
             board = (dist > far).reshape(lat.rows, lat.cols).astype(np.int64)
@@ -860,7 +860,7 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     unsure.update({rc: "something covers it" for rc in odd_cells if rc not in unsure})
     for r, c in odd_cells:
         conf[r * lat.cols + c] = 0
-    spread = float(np.median(own[~odd])) if (~odd).any() else 0.0
+    spread = float(median(own[~odd])) if (~odd).any() else 0.0
     if sep < LOOKS_APART * (spread + SPREAD_FLOOR):  # looks barely apart compared with how much cells vary
         sure = False
         why += " (the two looks are close)"

@@ -13,6 +13,7 @@ import numpy as np
 
 from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.lattice import PASSES, Lattice, candidate_lattices
+from puzzlebot.vision.colour_math import median
 
 # Lattices tried, best first, for a square one; pitches within this share of
 # a whole multiple of each other count as square at the smaller.
@@ -254,7 +255,7 @@ def corners(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_F
                     x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
                     y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
                     parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
-            out[r, c] = np.median(np.concatenate(parts), axis=0)
+            out[r, c] = median(np.concatenate(parts), axis=0)
     return out
 
 
@@ -307,8 +308,8 @@ def line_weights(gray: np.ndarray, at: np.ndarray, along: np.ndarray, pitch: flo
         if hi - lo < 1:
             continue
         win = g[lo:hi].mean(axis=0)[idx]  # each line's profile across it, averaged along the band
-        ref = np.where(before, np.median(win[:, :GROUND_PX], axis=1)[:, None],
-                       np.median(win[:, -GROUND_PX:], axis=1)[:, None])
+        ref = np.where(before, median(win[:, :GROUND_PX], axis=1)[:, None],
+                       median(win[:, -GROUND_PX:], axis=1)[:, None])
         out[ok, j] = np.minimum(np.abs(win - ref), WEIGHT_CAP).sum(axis=1) / WEIGHT_CAP
     return out
 

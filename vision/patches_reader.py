@@ -40,7 +40,7 @@ import numpy as np
 
 from puzzlebot.solvers.patches import PatchesPuzzle
 from puzzlebot.vision.board_checks import Wholeness, wholeness
-from puzzlebot.vision.colour_math import distance, to_lab
+from puzzlebot.vision.colour_math import distance, median, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice
@@ -263,7 +263,7 @@ def _frame_line(gray: np.ndarray, at: float, along: tuple[float, float], pitch: 
     win = gray[lo:hi, a - reach:a + reach + 1] if vertical else gray[a - reach:a + reach + 1, lo:hi].T
     if outward > 0:
         win = win[:, ::-1]  # scan from outside, inwards
-    dev = np.abs(win - np.median(win[:, :GROUND_PX], axis=1, keepdims=True))
+    dev = np.abs(win - median(win[:, :GROUND_PX], axis=1, keepdims=True))
     prof = np.percentile(dev, FRAME_ROWS, axis=0)
     if prof.max() <= 0:
         return at
@@ -364,7 +364,7 @@ def _looks(grounds: np.ndarray) -> list[np.ndarray]:
             groups.append([g])
         else:
             home.append(g)
-    return [np.median(np.array(grp), axis=0) for grp in sorted(groups, key=len, reverse=True) if len(grp) >= LOOK_CELLS]
+    return [median(np.array(grp), axis=0) for grp in sorted(groups, key=len, reverse=True) if len(grp) >= LOOK_CELLS]
 
 
 def _edge_weight(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, look: np.ndarray) -> float:
@@ -380,7 +380,7 @@ def _edge_weight(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, look: np.nd
                 r2, c2 = r + dr, c + dc
                 if 0 <= r2 < lat.rows and 0 <= c2 < lat.cols and not mine[r2, c2]:
                     weights.append(_border_weight(lab, lat, grounds, r, c, side, inside=True))
-    return float(np.median(weights)) if weights else 0.0
+    return float(median(weights)) if weights else 0.0
 
 
 def _free_ground(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, looks: list
@@ -441,7 +441,7 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
         return None, "icon", "an icon too small to read"
     px = icon[core]
     chroma = np.hypot(px[:, 1], px[:, 2])
-    colour = np.median(px[chroma >= np.percentile(chroma, ICON_COLOUR_TOP)], axis=0)  # stripes and digits are paler
+    colour = median(px[chroma >= np.percentile(chroma, ICON_COLOUR_TOP)], axis=0)  # stripes and digits are paler
     if float(np.hypot(colour[1], colour[2])) < ICON_CHROMA:
         return None, "icon", "a shape in the cell that is not a solid icon (grey, not a clue's colour)"
     far = distance(icon, colour)
@@ -544,7 +544,7 @@ def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> 
     bx, by, bw, bh, area = stats[k]
     if area >= ICON_AREA * p * p and area >= ICON_SOLID * bw * bh * 0.8:
         piece = win[by:by + bh, bx:bx + bw][labels[by:by + bh, bx:bx + bw] == k]
-        if _runs_out(lab, ground, (x0, y0, x1, y1), (bx, by, bw, bh), np.median(piece, axis=0), p):
+        if _runs_out(lab, ground, (x0, y0, x1, y1), (bx, by, bw, bh), median(piece, axis=0), p):
             return None, "icon", "a shape running on out of the cell (something over it?)"
         mask = labels[by:by + bh, bx:bx + bw] == k
         outline, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -652,7 +652,7 @@ def _thick_sides(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> np.ndarr
             for i, side in enumerate(SIDE_BITS):
                 weights[r, c, i] = _border_weight(lab, lat, grounds, r, c, side)
     frame = np.concatenate([weights[0, :, 0], weights[:, -1, 1], weights[-1, :, 2], weights[:, 0, 3]])
-    heavy = weights >= THICK_SHARE * float(np.median(frame))
+    heavy = weights >= THICK_SHARE * float(median(frame))
     return (heavy * np.array(list(SIDE_BITS.values()))).sum(axis=2).astype(np.int64)
 
 
@@ -764,7 +764,7 @@ def _line_strength(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, k: int, v
         if b > a:
             band = lab[a:b, lo:hi, 0] if vertical else lab[lo:hi, a:b, 0].T
             strays.append(np.abs(band - grounds[cell][0]).max(axis=1))
-    return float(np.median(np.concatenate(strays))) if strays else 0.0
+    return float(median(np.concatenate(strays))) if strays else 0.0
 
 
 def _unframed(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> list[str]:
@@ -841,7 +841,7 @@ def _check_printed(img: np.ndarray, lat: Lattice, clues: dict) -> None:
         at = (lat.x0 + np.arange(1, n) * lat.px) if vertical else (lat.y0 + np.arange(1, n) * lat.py)
         along = (lat.y0 + (np.arange(m) + 0.5) * lat.py) if vertical else (lat.x0 + (np.arange(m) + 0.5) * lat.px)
         w = np.nan_to_num(_low_rows(line_weights(gray, at, along, p, vertical)))
-        if len(w) >= 2 and w.max() > HEAVY_LINE * max(np.median(w), LINE_MIN):
+        if len(w) >= 2 and w.max() > HEAVY_LINE * max(median(w), LINE_MIN):
             raise NoBoardError(f"no {GAME} board: lines heavier than the rest cross it whole (a Sudoku's boxes?)")
 
 

@@ -29,7 +29,7 @@ import numpy as np
 from puzzlebot.solvers.queens import EMPTY, MARK, QUEEN, QueensAnswer, QueensPuzzle, solve
 from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.cells import cell_patch
-from puzzlebot.vision.colour_math import to_lab
+from puzzlebot.vision.colour_math import median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, candidate_lattices
@@ -164,7 +164,7 @@ def _trim_page(img: np.ndarray, lat: Lattice) -> Lattice:
         rows = lat.rows > lat.cols
         ends = ((fills[0], lab[max(0, y0 - d):y0, x0:x1]), (fills[-1], lab[y1:y1 + d, x0:x1])) if rows else \
                ((fills[:, 0], lab[y0:y1, max(0, x0 - d):x0]), (fills[:, -1], lab[y0:y1, x1:x1 + d]))
-        share = [float(np.mean(np.linalg.norm(f - np.median(out.reshape(-1, 3), axis=0), axis=1) < SAME_FILL))
+        share = [float(np.mean(np.linalg.norm(f - median(out.reshape(-1, 3), axis=0), axis=1) < SAME_FILL))
                  if out.size else 0.0 for f, out in ends]
         if max(share) < PAGE_ROW:
             break
@@ -196,7 +196,7 @@ def _unshaded(crop: np.ndarray, lat: Lattice, fills: np.ndarray) -> np.ndarray |
     n, m = lat.rows, lat.cols
     pairs = list(_edges(lat))
     raw = np.array([np.linalg.norm(fills[a] - fills[b]) for a, b in pairs])
-    if len(pairs) < SHADE_PAIRS or np.median(raw) < SAME_FILL:
+    if len(pairs) < SHADE_PAIRS or median(raw) < SAME_FILL:
         return None
     bgr = corners(crop.astype(np.float32), lat, (CORNER_FROM, CORNER_TO))
     even = np.array([bgr[a] if sum(a) % 2 == 0 else bgr[b] for a, b in pairs])
@@ -357,11 +357,11 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     # the borders' weights, learnt from the pairs whose fills are clearly alike or not
     joined = [dark[e] for e, d in dist.items() if d < SAME_FILL]
     split = [dark[e] for e, d in dist.items() if d > OTHER_FILL]
-    thick = bool(joined and split and np.median(split) - np.median(joined) > np.log(THICK_RATIO))
+    thick = bool(joined and split and median(split) - median(joined) > np.log(THICK_RATIO))
     cut = margin = 0.0
     if thick:
-        cut = (np.median(split) + np.median(joined)) / 2
-        margin = MARGIN * (np.median(split) - np.median(joined))
+        cut = (median(split) + median(joined)) / 2
+        margin = MARGIN * (median(split) - median(joined))
     same: dict = {}
     for e, d in dist.items():
         a, b = e
@@ -417,7 +417,7 @@ def region_fills(fills: np.ndarray, regions: np.ndarray) -> list[np.ndarray]:
     """Each region's fills: the median of its cells' on each colour of a
     checkerboard (two tones where the game shades it so, else one twice)."""
     odd = _odd_cells(*regions.shape)
-    return [np.median(fills[(regions == k) & (odd == p)], axis=0) for k in range(int(regions.max()) + 1)
+    return [median(fills[(regions == k) & (odd == p)], axis=0) for k in range(int(regions.max()) + 1)
             for p in (False, True) if ((regions == k) & (odd == p)).any()]
 
 

@@ -39,7 +39,7 @@ import numpy as np
 
 from puzzlebot.solvers.sudoku import BOXES, SudokuPuzzle
 from puzzlebot.vision.board_checks import Wholeness, wholeness
-from puzzlebot.vision.colour_math import COLOURLESS_C, colourless, distance, to_lab
+from puzzlebot.vision.colour_math import COLOURLESS_C, colourless, distance, median, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
@@ -185,9 +185,9 @@ def _refine(gray: np.ndarray, at: float, along: tuple[float, float], pitch: floa
     if a - reach < 0 or a + reach >= (w if vertical else h) or hi <= lo:
         return at
     win = gray[lo:hi, a - reach:a + reach + 1] if vertical else gray[a - reach:a + reach + 1, lo:hi].T
-    prof = np.median(win, axis=0)
+    prof = median(win, axis=0)
     m = len(prof) // 2
-    ref = np.where(np.arange(len(prof)) < m, np.median(prof[:GROUND_PX]), np.median(prof[-GROUND_PX:]))
+    ref = np.where(np.arange(len(prof)) < m, median(prof[:GROUND_PX]), median(prof[-GROUND_PX:]))
     d = np.minimum(np.abs(prof - ref), WEIGHT_CAP)
     if d.sum() <= 0:
         return at
@@ -232,13 +232,13 @@ def _looks(lab: np.ndarray, lat: Lattice) -> list[np.ndarray]:
             win = lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3)
             if not len(win):
                 continue
-            g = np.median(win, axis=0)
+            g = median(win, axis=0)
             home = next((grp for grp in groups if np.linalg.norm(g - grp[0]) < GROUND_SEP), None)
             if home is None:
                 groups.append([g])
             else:
                 home.append(g)
-    return [np.median(np.array(grp), axis=0) for grp in groups if len(grp) >= LOOK_CELLS]
+    return [median(np.array(grp), axis=0) for grp in groups if len(grp) >= LOOK_CELLS]
 
 
 def _goes_on(gray: np.ndarray, board: Lattice, left: float, right: float, top: float, bottom: float) -> bool:
@@ -323,7 +323,7 @@ def _cell(lab: np.ndarray, lat: Lattice, r: int, c: int, n: int) -> CellInk:
     if x0 < 0 or y0 < 0 or x1 > w or y1 > h or x1 - x0 < 4 or y1 - y0 < 4:
         return CellInk(why="the cell runs off the image")
     win = lab[y0:y1, x0:x1]
-    ground = np.median(win.reshape(-1, 3), axis=0)
+    ground = median(win.reshape(-1, 3), axis=0)
     far = distance(win, ground)
     ink = far > INK
     p = lat.px
@@ -350,7 +350,7 @@ def _cell(lab: np.ndarray, lat: Lattice, r: int, c: int, n: int) -> CellInk:
     big_parts = [i for i in keep if stats[i, 3] >= 0.5 * tall * p]
     mask = np.isin(labels, big_parts)
     core = distance(win, ground) > 0.6 * float(distance(win, ground)[mask].max())
-    colour = np.median(win[mask & core], axis=0)
+    colour = median(win[mask & core], axis=0)
     big, _ = upscaled(win, p)
     keep_big = cv2.resize(mask.astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
     keep_big = cv2.dilate(keep_big, np.ones((3, 3), np.uint8)) > 0
@@ -380,7 +380,7 @@ def _two(values: np.ndarray, sep: float) -> np.ndarray | None:
         lab = np.argmin(np.linalg.norm(values[:, None] - centres[None], axis=-1), axis=1)
         if lab.min() == lab.max():
             return None
-        centres = np.array([np.median(values[lab == k], axis=0) for k in (0, 1)])
+        centres = np.array([median(values[lab == k], axis=0) for k in (0, 1)])
     if np.linalg.norm(centres[0] - centres[1]) < sep:
         return None
     return lab
@@ -399,8 +399,8 @@ def _styles(inks: dict, ground: np.ndarray) -> tuple[set, set, dict, str, np.nda
     split = _two(colours, STYLE_SEP)
     how = "ink colour"
     if split is not None:
-        chroma = [np.median(np.hypot(colours[split == k, 1], colours[split == k, 2])) for k in (0, 1)]
-        contrast = [np.median(np.linalg.norm(colours[split == k] - ground, axis=1)) for k in (0, 1)]
+        chroma = [median(np.hypot(colours[split == k, 1], colours[split == k, 2])) for k in (0, 1)]
+        contrast = [median(np.linalg.norm(colours[split == k] - ground, axis=1)) for k in (0, 1)]
         given = int(np.argmax(contrast))
         if abs(chroma[0] - chroma[1]) > STYLE_SEP / 2 and int(np.argmin(chroma)) != given:
             # givens are the plainer ink and the one standing further off the ground, in every
@@ -408,7 +408,7 @@ def _styles(inks: dict, ground: np.ndarray) -> tuple[set, set, dict, str, np.nda
             for rc in cells:
                 unsure[rc] = ("the plainer ink is the fainter: which are the givens? (a tinted screen, or "
                               "a game that colours its givens)")
-        centres = [np.median(colours[split == k], axis=0) for k in (0, 1)]
+        centres = [median(colours[split == k], axis=0) for k in (0, 1)]
         for i, rc in enumerate(cells):
             own, other = (np.linalg.norm(colours[i] - centres[k]) for k in (split[i], 1 - split[i]))
             if own > STYLE_NEAR * other and rc not in unsure:
@@ -417,7 +417,7 @@ def _styles(inks: dict, ground: np.ndarray) -> tuple[set, set, dict, str, np.nda
         split = _two(grounds, GROUND_SEP)
         how = "cell ground"
         if split is not None:
-            off = [np.median(np.linalg.norm(grounds[split == k] - ground, axis=1)) for k in (0, 1)]
+            off = [median(np.linalg.norm(grounds[split == k] - ground, axis=1)) for k in (0, 1)]
             given = int(np.argmax(off))  # the tinted ground
             if int(np.sum(split == given)) < 2:  # one cell on its own ground: a selection as likely as a given
                 unsure[cells[int(np.flatnonzero(split == given)[0])]] = \
@@ -428,14 +428,14 @@ def _styles(inks: dict, ground: np.ndarray) -> tuple[set, set, dict, str, np.nda
                 split = _two(strokes, (bold.max() - bold.min()) / 2)
             how = "stroke weight"
             if split is not None:
-                given = int(np.argmax([np.median(bold[split == k]) for k in (0, 1)]))
+                given = int(np.argmax([median(bold[split == k]) for k in (0, 1)]))
             else:
-                ink = np.median(colours, axis=0)
+                ink = median(colours, axis=0)
                 return set(cells), set(), {}, "one style (all givens)", ink, None
     givens = {rc for i, rc in enumerate(cells) if split[i] == given}
     entries = set(cells) - givens
-    g_ink = np.median(colours[split == given], axis=0)
-    e_ink = np.median(colours[split != given], axis=0)
+    g_ink = median(colours[split == given], axis=0)
+    e_ink = median(colours[split != given], axis=0)
     return givens, entries, unsure, how, g_ink, e_ink
 
 
@@ -485,7 +485,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     all_grounds = [ci.ground for ci in cells.values() if ci.ground is not None]
     if not all_grounds:
         raise NoBoardError(f"no {GAME} board: no cell can be seen")
-    ground = np.median(np.array(empty_grounds or all_grounds), axis=0)
+    ground = median(np.array(empty_grounds or all_grounds), axis=0)
     for rc, ci in cells.items():
         if ci.digit is not None and ci.faintly_red and rc not in unsure:
             unsure[rc] = "its digit is faintly red: drawn red (a wrong entry) and paled by compression or the screen?"

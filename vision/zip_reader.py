@@ -37,7 +37,7 @@ import numpy as np
 
 from puzzlebot.solvers.zip.board import DOWN, LEFT, MAX_SIDE, MIN_SIDE, ON_PATH, RIGHT, UP, ZipPuzzle, links
 from puzzlebot.vision.board_checks import Wholeness, wholeness
-from puzzlebot.vision.colour_math import distance, to_lab
+from puzzlebot.vision.colour_math import distance, median, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
@@ -162,7 +162,7 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
     size = win.shape[0]
     ring = _ring(p, *DISC_RING, size)
     ring_px = win[ring]
-    med = np.median(ring_px, axis=0)
+    med = median(ring_px, axis=0)
     full = float(np.mean(ink[ring] & (distance(ring_px, med) < DISC_SAME)))
     radius = _disc_radius(win, med, p) if full >= DISC_FULL else None
     if radius is not None:
@@ -376,7 +376,7 @@ def _fit_extent(img: np.ndarray, lat: Lattice) -> Lattice:
         crop, local, _ = lat.crop(img, 1.5)
         lab = to_lab(crop)
         grounds = corners(lab, local)
-        ground = np.median(grounds.reshape(-1, 3), axis=0)
+        ground = median(grounds.reshape(-1, 3), axis=0)
         off = distance(grounds, ground) >= SAME_GROUND
         r0, r1, c0, c1 = 0, lat.rows, 0, lat.cols
         if off[0].mean() > EDGE_OFF or not _bounded(lab, local, "top"):
@@ -410,7 +410,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     lab = to_lab(crop)
     grounds = corners(lab, lat)
     flat = grounds.reshape(-1, 3)
-    ground = np.median(flat, axis=0)
+    ground = median(flat, axis=0)
     unsure: dict = {}
     numbers, how, why, discs, rings = {}, set(), {}, {}, {}
     for r in range(lat.rows):
@@ -423,7 +423,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
             elif k is not None:
                 numbers[(r, c)] = k
     if discs:  # a middle in the discs' colour with no disc's edge: a disc run into a shape of its colour
-        colour = np.median(np.array(list(discs.values())), axis=0)
+        colour = median(np.array(list(discs.values())), axis=0)
         for rc, med in rings.items():
             if rc not in why and float(distance(med, colour)) < DISC_SAME:
                 why[rc] = "a disc that runs into a shape of its colour (covered?)"

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from puzzlebot.vision.colour_math import exact_lab
+from puzzlebot.vision.colour_math import exact_lab, median
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice, LatticeFit, find_blobs, fit_lattices, gradient
 
@@ -274,8 +274,8 @@ def _square_variants(fit: LatticeFit) -> list[tuple[Lattice, bool]]:
 
 def _box_share(fit: LatticeFit, lat: Lattice) -> float:
     """How much of the pitch the cells' blobs span (boxes with gaps < 1)."""
-    w = float(np.median([b.w for _, _, b in fit.members]))
-    h = float(np.median([b.h for _, _, b in fit.members]))
+    w = float(median([b.w for _, _, b in fit.members]))
+    h = float(median([b.h for _, _, b in fit.members]))
     share = (w / lat.px + h / lat.py) / 2
     return 1.0 if share >= BOX_GAP else float(share)
 
@@ -589,9 +589,11 @@ def _pattern_goes_on(inside: np.ndarray, outside: np.ndarray, p: float, marks: n
 
 
 def median_filter1d(x: np.ndarray, k: int) -> np.ndarray:
-    """Running median of a 1-D profile over k samples (edges padded)."""
+    """Running median of a 1-D profile over k samples (k odd; edges padded):
+    each window's middle value once sorted, what ``np.median`` returns
+    without its check for masked arrays (which imports ``numpy.ma``)."""
     pad = np.pad(x, k // 2, mode="edge")
-    return np.median(np.lib.stride_tricks.sliding_window_view(pad, k), axis=1)
+    return np.sort(np.lib.stride_tricks.sliding_window_view(pad, k), axis=1)[:, k // 2]
 
 
 def continues_past(img: np.ndarray, lat: Lattice, box: float = 1.0) -> list[str]:

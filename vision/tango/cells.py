@@ -25,7 +25,7 @@ import numpy as np
 
 from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
 from puzzlebot.vision import board_checks
-from puzzlebot.vision.colour_math import distance, median_first, squared_distance
+from puzzlebot.vision.colour_math import distance, median, median_first, percentile, squared_distance
 
 # Cells are compared as PATCH x PATCH pixel patches of their middle (the size
 # board_checks compares cells at too) ...
@@ -169,7 +169,7 @@ def cut_cells(board: np.ndarray, n: int, box: float, grounds: list[np.ndarray] |
         # a mark's badge over one side): each side's ring least like the
         # ground, then the median of the four sides
         ds = range(px(BORDER_AT[0]), px(BORDER_AT[1]) + 1)
-        meds = np.stack([np.median(_ring(blocks, d, step=2), axis=3) for d in ds], axis=3)  # r, c, 4, D, 3
+        meds = np.stack([median(_ring(blocks, d, step=2), axis=3) for d in ds], axis=3)  # r, c, 4, D, 3
         far = np.argmax(distance(meds, ground[:, :, None, None]), axis=3)
         sides = np.take_along_axis(meds, far[:, :, :, None, None], axis=3)[:, :, :, 0]  # r, c, 4, 3
         # the sides facing the board's frame are left out (the frame is no
@@ -177,9 +177,19 @@ def cut_cells(board: np.ndarray, n: int, box: float, grounds: list[np.ndarray] |
         inner = np.ones((n, n, 4), bool)
         inner[0, :, 0] = inner[-1, :, 1] = inner[:, 0, 2] = inner[:, -1, 3] = False
         sides = np.where(inner[..., None], sides, np.nan)
-        border = np.nanmedian(sides, axis=2)
+        border = _median_of_sides(sides)
     ink = squared_distance(patches, ground[:, :, None, None]) > INK * INK
     return [Cell(patches[r, c], ground[r, c], border[r, c], ink[r, c]) for r in range(n) for c in range(n)]
+
+
+def _median_of_sides(sides: np.ndarray) -> np.ndarray:
+    """``np.nanmedian(sides, axis=2)`` (its NaNs the sides left out, never
+    all four), without the masked arrays numpy's takes for short axes."""
+    s = np.sort(sides, axis=2)  # NaNs last
+    k = np.sum(~np.isnan(s), axis=2, keepdims=True)
+    lo = np.take_along_axis(s, (k - 1) // 2, axis=2)
+    hi = np.take_along_axis(s, k // 2, axis=2)
+    return ((lo + hi) / 2)[:, :, 0]
 
 
 def _shift_min(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -435,7 +445,7 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
     empty = [i for i in range(n) if values.flat[i] == EMPTY and divmod(i, cols) not in unsure]
     if len(empty) >= 2:
         grounds = np.stack([cells[i].ground for i in empty])
-        odd = np.linalg.norm(grounds - np.median(grounds, axis=0), axis=1) > EMPTY_GROUND
+        odd = np.linalg.norm(grounds - median(grounds, axis=0), axis=1) > EMPTY_GROUND
         odd_empty = [divmod(int(i), cols) for i in np.array(empty)[odd]]
         for rc in odd_empty:
             unsure.append(rc)
@@ -456,8 +466,8 @@ def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int],
     given's distance over the farthest other piece's) or None when no piece
     differs.  Givens that do not look alike make every differing cell
     doubtful (clarity 0)."""
-    ref = np.median(feats[empty], axis=0)
-    spread = float(np.median(np.linalg.norm(feats[empty] - ref, axis=1)))
+    ref = median(feats[empty], axis=0)
+    spread = float(median(np.linalg.norm(feats[empty] - ref, axis=1)))
     dist = np.linalg.norm(feats[piece] - ref, axis=1)
     tol = max(least, LOCK_SPREAD * spread)
     diff_cells = [p for p, d in zip(piece, dist) if d > tol]
@@ -475,7 +485,7 @@ def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int],
     if len(givens) < MIN_GIVENS:  # one odd cell is a pointer or a hover, not a look for givens
         return None
     # a piece cell between an empty cell's look and a given's is doubtful
-    centre = np.median(d_feats[like], axis=0)
+    centre = median(d_feats[like], axis=0)
     half = 0.5 * float(np.linalg.norm(centre - ref))
     doubtful += [p for p, d in zip(piece, dist) if tol < d < half and p not in givens]
     near_given = min(float(d) for p, d in zip(piece, dist) if p in givens)
@@ -498,8 +508,8 @@ def _givens_on_full_board(feats: np.ndarray, piece: list[int], values: np.ndarra
             labels = _two_means(feats[idx])
             groups = [np.array(idx)[labels == g] for g in (0, 1)]
             if min(len(g) for g in groups) > 0:
-                centres = [np.median(feats[g], axis=0) for g in groups]
-                spread = max(float(np.median(np.linalg.norm(feats[g] - c, axis=1))) for g, c in zip(groups, centres))
+                centres = [median(feats[g], axis=0) for g in groups]
+                spread = max(float(median(np.linalg.norm(feats[g] - c, axis=1))) for g, c in zip(groups, centres))
                 if float(np.linalg.norm(centres[0] - centres[1])) > max(least, LOCK_SPREAD * spread):
                     # the two groups must stand apart cleanly: every cell much
                     # nearer its own group's centre than the other's
@@ -550,8 +560,8 @@ def _grounds_around_pieces(cells: list[Cell], rd: CellReading, cols: int) -> tup
     texture = np.empty((len(cells), 1))
     for m, idx in groups.values():
         keep = np.stack([cells[i].patch[~m] for i in idx])  # cells, pixels, 3
-        colour[idx] = np.median(keep, axis=1)
-        lo, hi = np.percentile(keep[:, :, 0], PATTERN_PERCENTILES, axis=1)
+        colour[idx] = median(keep, axis=1)
+        lo, hi = percentile(keep[:, :, 0], PATTERN_PERCENTILES, axis=1)
         texture[idx, 0] = hi - lo
     return colour, texture
 
@@ -567,7 +577,7 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
     empty = [i for i in range(len(cells)) if values[i] == EMPTY and divmod(i, cols) not in rd.unsure]
     piece = [i for i in range(len(cells)) if values[i] != EMPTY]
     if empty:
-        rd.empty_ground = np.median(np.stack([cells[i].ground for i in empty]), axis=0)
+        rd.empty_ground = median(np.stack([cells[i].ground for i in empty]), axis=0)
     if not piece:
         rd.givens = "no pieces"
         return

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
-from puzzlebot.vision.colour_math import to_lab
+from puzzlebot.vision.colour_math import median, to_lab
 from puzzlebot.vision.lattice import Lattice
 
 # A cell's fill: the median colour of its middle, this share of the pitch
@@ -74,7 +74,7 @@ def _middles(lab: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray]:
                 fill[r, c] = np.nan
                 continue
             px = block.reshape(-1, 3)
-            fill[r, c] = np.median(px, axis=0)
+            fill[r, c] = median(px, axis=0)
             pattern[r, c] = float(np.mean(np.linalg.norm(px - fill[r, c], axis=1) > PATTERN_INK))
     return fill, pattern
 
@@ -89,7 +89,7 @@ def _clusters(fill: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             means.append(f)
     centres = np.array(means, np.float32)
     label = np.argmin(np.linalg.norm(flat[:, None] - centres[None], axis=2), axis=1)
-    centres = np.array([np.median(flat[label == k], axis=0) for k in range(len(centres))], np.float32)
+    centres = np.array([median(flat[label == k], axis=0) for k in range(len(centres))], np.float32)
     return centres, label.reshape(fill.shape[:2])
 
 

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.solvers.tango.board import EQUAL, OPPOSITE
-from puzzlebot.vision.colour_math import distance, median_first
+from puzzlebot.vision.colour_math import distance, median, median_first
 from puzzlebot.vision.lattice import Lattice
 
 # Half the window around an edge's middle (fraction of the pitch): marks are
@@ -251,7 +251,7 @@ def _is_pointer(part: np.ndarray, win: np.ndarray) -> bool:
     """A mouse pointer's arrow: near-black and colourless, solid (unlike a
     cross's strokes), not a bar (unlike an "=" stroke), no mark by itself."""
     pix = win[part]
-    if len(pix) < 6 or np.median(pix[:, 0]) > POINTER_L or np.median(np.hypot(pix[:, 1], pix[:, 2])) > POINTER_CHROMA:
+    if len(pix) < 6 or median(pix[:, 0]) > POINTER_L or median(np.hypot(pix[:, 1], pix[:, 2])) > POINTER_CHROMA:
         return False
     ys, xs = np.nonzero(part)
     w, h = np.ptp(xs) + 1, np.ptp(ys) + 1

@@ -22,7 +22,7 @@ import numpy as np
 from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN, Edge, TangoBoard
 from puzzlebot.solvers.tango.rules import violations
 from puzzlebot.vision.board_checks import TOUCH_PITCH, Wholeness
-from puzzlebot.vision.colour_math import to_lab
+from puzzlebot.vision.colour_math import median, to_lab
 from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice
@@ -202,7 +202,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         how += ", moved onto the pieces"
     empty_grounds = np.stack([c.ground for c, v in zip(cells, cr.values.ravel()) if v == EMPTY] or
                              [cells[0].ground])
-    spread = float(np.median(np.linalg.norm(empty_grounds - np.median(empty_grounds, axis=0), axis=1)))
+    spread = float(median(np.linalg.norm(empty_grounds - median(empty_grounds, axis=0), axis=1)))
     odd = len(cr.odd_empty) >= max(ODD_GROUNDS_MIN, ODD_GROUNDS * (n * n))
     inked = sum(1 for c in cells if c.ink_share > PIECE_INK)
     if (odd or spread > GROUND_SPREAD) and (not cr.looks or inked <= POINTER_CELLS):
@@ -236,7 +236,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     if broken:
         raise NoBoardError(f"no Tango board: its givens would break Tango's rules ({broken[0].text}); "
                            "another game, or not read right")
-    ground = cr.empty_ground if cr.empty_ground is not None else np.median(empty_grounds, axis=0)
+    ground = cr.empty_ground if cr.empty_ground is not None else median(empty_grounds, axis=0)
     dark = float(ground[0]) < DARK_L
     unsure: dict = {}
     unread, odd = set(cr.unread), set(cr.odd_empty)
