@@ -199,11 +199,12 @@ class LatticeFit:
         return len(cells) / (self.lattice.rows * self.lattice.cols)
 
 
-def gradient(img: np.ndarray) -> np.ndarray:
+def gradient(img: np.ndarray, lab: np.ndarray | None = None) -> np.ndarray:
     """Per-pixel colour/brightness change: the Sobel gradient magnitude in
     Lab space (L on 0-100, all three channels together); a sharp step of
-    size s gives about s."""
-    lab = exact_lab(img)
+    size s gives about s.  ``lab``: the image's :func:`exact_lab`, when the
+    caller has it already."""
+    lab = exact_lab(img) if lab is None else lab
     gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3)
     gx *= gx

@@ -157,16 +157,16 @@ class SideEvidence:
     the rows are those of the transposed image): one way of indexing, and
     numpy's row-by-row additions instead of a cumulative sum along rows."""
 
-    def __init__(self, G: np.ndarray, img: np.ndarray | None = None):
+    def __init__(self, G: np.ndarray, lab: np.ndarray | None = None):
         h, w = G.shape
         self.h, self.w = h, w
         self.down = column_sums(G)  # (h + 1, w): column sums from the top
         self.across = column_sums(np.ascontiguousarray(G.T))  # (w + 1, h): row sums from the left
         self.ridge_down = self.ridge_across = None
-        if img is not None:
+        if lab is not None:  # the image's exact_lab
             # thin straight lines: pixels darker or lighter than both
             # neighbours two pixels away across the line
-            L = np.ascontiguousarray(exact_lab(img)[..., 0])
+            L = np.ascontiguousarray(lab[..., 0])
             for axis in (1, 0):
                 a, b = np.roll(L, RIDGE_REACH, axis=axis), np.roll(L, -RIDGE_REACH, axis=axis)
                 ridge = ((np.minimum(a, b) - L > RIDGE_CONTRAST) | (L - np.maximum(a, b) > RIDGE_CONTRAST))
@@ -250,6 +250,13 @@ class SideEvidence:
             straight = np.maximum(np.maximum(np.minimum(d1, d2).max(axis=1), np.minimum(a1, a2).max(axis=0)), 0.0)
             count = np.where(straight >= CROSS_LINE, 0, count)
         return np.where(known >= 3, count * 4 / np.maximum(known, 1), np.nan)
+
+
+def side_evidence(img: np.ndarray) -> SideEvidence:
+    """:class:`SideEvidence` of an image, its gradient and its thin lines
+    from one Lab conversion."""
+    lab = exact_lab(img)
+    return SideEvidence(gradient(img, lab), lab)
 
 
 def _square_variants(fit: LatticeFit) -> list[tuple[Lattice, bool]]:
@@ -443,8 +450,9 @@ def _rank(block: _Block) -> tuple:
 
 def _search(small: np.ndarray) -> _Block | None:
     """The best board over the blob passes, stopping at a clean one."""
-    G = gradient(small)
-    sides = SideEvidence(G, small)
+    lab = exact_lab(small)
+    G = gradient(small, lab)
+    sides = SideEvidence(G, lab)
     best: _Block | None = None
     tried: list[tuple[Lattice, float]] = []
     for thr in BLOB_PASSES:
@@ -559,7 +567,7 @@ def _full_score(img: np.ndarray, lat: Lattice, box: float) -> float:
     if f < 1:
         crop = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         local = Lattice(local.x0 * f, local.y0 * f, local.px * f, local.py * f, local.rows, local.cols)
-    ev = SideEvidence(gradient(crop), crop).cells(local, box, 0, 0, lat.rows, lat.cols)
+    ev = side_evidence(crop).cells(local, box, 0, 0, lat.rows, lat.cols)
     return float(np.mean(np.nan_to_num(ev, nan=0.0) >= SIDES_NEEDED))
 
 

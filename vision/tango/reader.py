@@ -27,7 +27,8 @@ from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.reading import Reading
-from puzzlebot.vision.tango.board import BOUNDED_BEYOND, MAX_N, MIN_N, SIDE_SPAN, SIDES_NEEDED, SideEvidence, locate
+from puzzlebot.vision.tango.board import (BOUNDED_BEYOND, MAX_N, MIN_N, SIDE_SPAN, SIDES_NEEDED, SideEvidence, locate,
+                                       side_evidence)
 from puzzlebot.vision.tango.cells import (
     COLOURLESS,
     FIT,
@@ -285,14 +286,12 @@ def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarr
     colour hides the pieces and the lines alike, and the cells read as
     empty).  Only empty cells: a big piece, or a given's bevel, near its
     box's sides can hide one."""
-    from puzzlebot.vision.lattice import gradient
-
     crop, local, _ = lat.crop(img, CROP_MARGIN)
     if local.px > READ_PITCH:  # large cells at the read's scale: a border's blur, JPEG noise as the search saw them
         f = READ_PITCH / local.px
         crop = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         local = local.scaled(f)
-    sides = SideEvidence(gradient(crop), crop)
+    sides = side_evidence(crop)
     # each end of the sides on its own: a cover over most of a cell leaves
     # the far end of its sides' lines showing, which the whole span averages
     # in (a mark in a circle on a side hides its middle, not an end)
