@@ -10,7 +10,6 @@ timings printed, before/after screenshots saved.
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from pathlib import Path
 
@@ -53,6 +52,8 @@ def demo_cmd(args) -> int:
         xvfb, display = launch.start_xvfb()
         os.environ["DISPLAY"] = display
         print(f"no screen: started a virtual one (Xvfb {display})")
+    import tempfile  # here: every command's start-up imports this module
+
     tmp = Path(tempfile.mkdtemp(prefix="puzzlebot-demo-"))
     try:
         screen = Screen()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -54,6 +53,8 @@ def sim_cmd(game, args) -> int:
     if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
         raise PuzzlebotError("no screen (DISPLAY is not set): 'sim' opens a window to play in; run it on a desktop "
                              "('puzzlebot demo' makes a virtual screen of its own)")
+    import tempfile  # here: every command's start-up imports this module
+
     work = Path(tempfile.mkdtemp(prefix=f"puzzlebot-sim-{game.name}-"))
     stand = game.stand_in.open(work, args)
     try:
