@@ -46,6 +46,7 @@ from puzzlebot.bot.games import Game
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.calibration.windows import Window, WindowError, raise_window, window_by_id
 from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.vision.colour_math import warm_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
 from puzzlebot.vision.frames import Frame
 from puzzlebot.vision.lattice import Lattice
@@ -220,6 +221,7 @@ class Runner:
         self.static: bool | None = None
         self._static_votes: list[bool] = []
         self._changed_after_match = False
+        warm_lab()  # a run reads after every move: OpenCV's faster Lab, once its tables are built
 
     # --- pieces ---------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from puzzlebot.vision.colour_math import exact_lab, median, percentile, to_lab, to_lab8
+from puzzlebot.vision.colour_math import exact_lab, fixed_point_lab8, median, percentile, to_lab
 
 
 def _cie_lab(bgr: np.ndarray) -> np.ndarray:
@@ -41,12 +41,13 @@ def test_exact_lab_is_opencvs_lab_less_its_rounding():
     assert np.abs(exact_lab(c) - cv).max() < 0.5
 
 
-def test_to_lab8_is_opencvs_8_bit_lab_for_every_colour():
+def test_fixed_point_lab8_is_opencvs_8_bit_lab_for_every_colour():
     """Bit for bit, all 2**24 colours: the readers' thresholds were set on
-    OpenCV's conversion, which builds tables at a process's first call."""
+    OpenCV's conversion, which builds tables at a process's first call, and
+    the readers turn to it once those are built."""
     every = np.arange(1 << 24, dtype=np.uint32)
     img = np.stack([every >> 16, (every >> 8) & 255, every & 255], axis=-1).astype(np.uint8).reshape(4096, 4096, 3)
-    ours = to_lab8(img)
+    ours = fixed_point_lab8(img)
     theirs = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
     assert np.count_nonzero(np.any(ours != theirs, axis=-1)) == 0
 
