@@ -65,7 +65,7 @@ _CURVE, _TO_XYZ, _F, _F_TO_LAB = _fixed_point_tables()
 
 
 # Set once OpenCV's own Lab tables are built (:func:`warm_lab`): from then
-# on its conversion, the same bytes three times faster, is used.
+# on its conversion, the same bytes several times faster, is used.
 _OPENCV_LAB = threading.Event()
 _WARMING = threading.Lock()
 
@@ -189,7 +189,8 @@ def median(a, axis: int | None = None, keepdims: bool = False):
 
 
 def percentile(a, q: tuple[float, ...], axis: int) -> np.ndarray:
-    """``np.percentile(a, q, axis=axis)`` (linear; ``q`` a sequence), the
+    """``np.percentile(a, q, axis=axis)`` (linear; ``q`` a sequence of
+    percentages, 0 to 100, as numpy checks and this does not), the
     same values and type, without the ``np.unique`` inside numpy's, which
     imports ``numpy.ma``.  With a NaN in the data, it is numpy's."""
     a = np.asarray(a)
