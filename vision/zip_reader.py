@@ -61,6 +61,12 @@ LINE_REACH = 3
 # A pixel is ink when this far (Lab) from the ground: grid lines (~10-20)
 # are not, numbers, discs, walls and trails (over 40) are.
 INK = 30.0
+# A cell with no number and off the trail shows the ground in its middle
+# (OFF_TRAIL_MIDDLE pitches each side of its centre); ink over OVERLAID of
+# it is something laid over the board (a toast, a window): the cell is
+# unsure.  Clean boards' such cells: no ink at all (206 sure reads of the
+# labelled screenshots under 12 screen changes); toasts: 0.6 to 1.
+OFF_TRAIL_MIDDLE, OVERLAID = 0.2, 0.5
 # A disc: the ring of radii DISC_RING (pitches) around the cell's middle is
 # ink in DISC_FULL of its pixels, within DISC_SAME of one colour (a two-digit
 # number's ends reach into the ring); on circles of DISC_RAYS points going
@@ -302,6 +308,21 @@ def _state(lat: Lattice, crossed, start: tuple[int, int] | None) -> np.ndarray:
     return state
 
 
+def _overlaid(lab: np.ndarray, lat: Lattice, ground: np.ndarray, state: np.ndarray, skip) -> list[tuple[int, int]]:
+    """Cells off the trail, not in ``skip`` (numbers, cells unsure already),
+    whose middle is ink in over OVERLAID of its pixels."""
+    out = []
+    for r, c in np.ndindex(lat.rows, lat.cols):
+        if (r, c) in skip or state[r, c]:
+            continue
+        cx, cy = lat.center(r, c)
+        hx, hy = OFF_TRAIL_MIDDLE * lat.px, OFF_TRAIL_MIDDLE * lat.py
+        win = lab[max(0, int(round(cy - hy))):int(round(cy + hy)), max(0, int(round(cx - hx))):int(round(cx + hx))]
+        if win.size and float(np.mean(distance(win, ground) > INK)) > OVERLAID:
+            out.append((r, c))
+    return out
+
+
 def _path(state: np.ndarray, start: tuple[int, int]) -> list[tuple[int, int]] | None:
     """The path the links make from ``start``, or None unless they make one
     path from there (no branch, no loop, no piece apart)."""
@@ -457,6 +478,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     for side in doubtful:
         unsure[side] = "ink across this side that does not run on into both cells (something laid over it?)"
     state = _state(lat, crossed, start)
+    for rc in _overlaid(lab, lat, ground, state, numbers.keys() | why.keys()):
+        unsure[rc] = "ink over its middle that is neither a number nor the trail (something laid over it?)"
     path = _path(state, start) if start is not None else None
     if start is not None and path is None:
         unsure[BOARD] = "the trail drawn is not one path from 1"
