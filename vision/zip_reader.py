@@ -310,7 +310,7 @@ def _state(lat: Lattice, crossed, start: tuple[int, int] | None) -> np.ndarray:
 
 def _overlaid(lab: np.ndarray, lat: Lattice, ground: np.ndarray, state: np.ndarray, skip) -> list[tuple[int, int]]:
     """Cells off the trail, not in ``skip`` (numbers, cells unsure already),
-    whose middle is ink in over OVERLAID of its pixels."""
+    whose middle is ink in more than OVERLAID of its pixels."""
     out = []
     for r, c in np.ndindex(lat.rows, lat.cols):
         if (r, c) in skip or state[r, c]:
