@@ -65,7 +65,7 @@ INK = 30.0
 # (OFF_TRAIL_MIDDLE pitches each side of its centre); ink over OVERLAID of
 # it is something laid over the board (a toast, a window): the cell is
 # unsure.  Clean boards' such cells: no ink at all (206 sure reads of the
-# labelled screenshots under 12 screen changes); toasts: 0.6 to 1.
+# labelled screenshots, as saved and under 11 screen changes); toasts: 0.6 to 1.
 OFF_TRAIL_MIDDLE, OVERLAID = 0.2, 0.5
 # A disc: the ring of radii DISC_RING (pitches) around the cell's middle is
 # ink in DISC_FULL of its pixels, within DISC_SAME of one colour (a two-digit
