@@ -35,15 +35,18 @@ COLOURLESS_C, COLOURLESS_SHARE = 5.0, 0.99
 _XYZ_BITS, _GAMMA_BITS = 12, 3
 _F_BITS = _XYZ_BITS + _GAMMA_BITS
 _STEPS = 255 << _GAMMA_BITS  # linear light 0..1 in this many steps
+# sRGB to CIE XYZ under D65, and the D65 white: what OpenCV's Lab uses.
 _SRGB_TO_XYZ = np.array([[0.412453, 0.357580, 0.180423],
                          [0.212671, 0.715160, 0.072169],
                          [0.019334, 0.119193, 0.950227]])  # rows X, Y, Z; columns R, G, B
 _D65 = np.array([0.950456, 1.0, 1.088754])
+# sRGB's 8-bit values made linear (the standard curve), 0 to 1.
+_SRGB_CURVE = np.where(np.arange(256) / 255 <= 0.04045, np.arange(256) / 255 / 12.92,
+                       ((np.arange(256) / 255 + 0.055) / 1.055) ** 2.4)
 
 
 def _fixed_point_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    v = np.arange(256) / 255
-    curve = np.rint(_STEPS * np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4))
+    curve = np.rint(_STEPS * _SRGB_CURVE)
     # XYZ in table steps, from the curve's steps, plus the half that makes
     # the float-to-int truncation below OpenCV's rounding to nearest
     coeff = np.rint((1 << _XYZ_BITS) * _SRGB_TO_XYZ / _D65[:, None])[:, ::-1] / (1 << _XYZ_BITS)
@@ -115,15 +118,10 @@ def to_lab(img: np.ndarray) -> np.ndarray:
     return cv2.LUT(to_lab8(img), _LAB_SCALE)
 
 
-# sRGB (here in OpenCV's B, G, R order) to CIE XYZ under D65, each row
-# divided by the white point's X, Y, Z: the matrix and white that OpenCV's
-# own Lab conversion uses.
-_XYZ_N = (np.array([[0.180423, 0.357580, 0.412453],
-                    [0.072169, 0.715160, 0.212671],
-                    [0.950227, 0.119193, 0.019334]]) / np.array([[0.950456], [1.0], [1.088754]])).astype(np.float32)
-# sRGB's 8-bit values made linear (the standard curve).
-_LINEAR = np.array([[v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in np.arange(256) / 255]],
-                   np.float32)
+# For exact_lab: sRGB in OpenCV's B, G, R order to XYZ, each row divided by
+# the white's X, Y, Z; the curve as a table.
+_XYZ_N = (_SRGB_TO_XYZ[:, ::-1] / _D65[:, None]).astype(np.float32)
+_LINEAR = _SRGB_CURVE.astype(np.float32)[None]
 # CIE's f(t) is a cube root above this (and a line below it) ...
 _CUBE_FROM = 0.008856
 # ... and L, a, b are these sums of f(X), f(Y), f(Z).
