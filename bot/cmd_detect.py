@@ -105,7 +105,7 @@ def _detect(game):
         args.image = args.paths[0]
         if args.debug and same_file(args.debug, args.image):
             raise InputError(f"--debug {args.debug} is the screenshot itself: name another file for the drawing")
-        img = load_image(args.image)
+        img = load_image(args.image, meanwhile=game.reader.prepare)
         det = game.reader.detect(img)
         if args.debug:
             write_image(args.debug, det.debug(img))
@@ -138,7 +138,7 @@ def _hint(game):
         args.image = example_or(args.image)
         if same_file(args.out, args.image):
             raise InputError(f"{args.out} is the screenshot itself: name another file for the hint picture")
-        img = load_image(args.image)
+        img = load_image(args.image, meanwhile=game.reader.prepare)
         try:
             reading = game.reader.read(img)
         except UnreadableBoardError as e:

@@ -276,3 +276,46 @@ def test_timeouts_are_honoured_in_set_up_and_slow_animation(tmp_path):
     assert "no answer within the time limit" in one_line_error(r, 1)
     r = run_cli("solve", "ripple", "examples/ripple.json", "--animate", "--speed", "0.1", "--timeout", "1", timeout=10)
     assert r.returncode == 1 and "no answer within the time limit" in r.stderr
+
+
+def test_work_done_meanwhile_leaves_the_decode_as_it_was(tmp_path, capfd):
+    """A command imports its reader while the screenshot decodes: the image
+    is the same, and an error in that work comes out after the decode
+    (whose damaged-file warnings are silenced) with stderr working again."""
+    import sys
+
+    from puzzlebot.vision.image_io import load_image
+
+    path = ROOT / "examples" / "tango.png"
+    calls = []
+    img = load_image(path, meanwhile=lambda: calls.append(1))
+    assert calls == [1] and np.array_equal(img, load_image(path))
+
+    def broken():
+        raise RuntimeError("meanwhile failed")
+
+    with pytest.raises(RuntimeError, match="meanwhile failed"):
+        load_image(path, meanwhile=broken)
+    print("stderr still here", file=sys.stderr)
+    assert "stderr still here" in capfd.readouterr().err
+
+
+def test_each_reader_names_the_module_it_reads_with():
+    """prepare() imports ahead what read_board reads with: the module named
+    is the one read_board calls (its ``read``)."""
+    import ast
+    import inspect
+    import sys
+    import textwrap
+
+    from puzzlebot.bot.games import all_games
+
+    readers = [g for g in all_games() if g.reader is not None]
+    assert len(readers) >= 6
+    for g in readers:
+        g.reader.prepare()
+        assert g.reader.vision_module in sys.modules, g.name
+        tree = ast.parse(textwrap.dedent(inspect.getsource(type(g.reader).read_board)))
+        imported = {f"{n.module}.{a.name}" if isinstance(n, ast.ImportFrom) else a.name
+                    for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+        assert imported == {g.reader.vision_module}, (g.name, imported)

@@ -6,6 +6,8 @@ import os
 import stat
 import sys
 import threading
+import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -103,9 +105,11 @@ def check_shape(img, game: str, min_side: int = 40) -> None:
         raise NoBoardError(f"no {game} board: the image is {w}x{h} pixels, a strip rather than a screenshot")
 
 
-def _decode(p: Path) -> np.ndarray | None:
+def _decode(p: Path, meanwhile: Callable[[], object] | None = None) -> np.ndarray | None:
     """cv2.imread within DECODE_SECONDS (in a worker thread: a decode that
-    hangs is left behind, and the caller told)."""
+    hangs is left behind, and the caller told), running ``meanwhile`` on
+    this thread as it decodes (OpenCV lets go of the interpreter while it
+    decodes, so the two go on at once)."""
     out: list = []
 
     def work():
@@ -113,15 +117,23 @@ def _decode(p: Path) -> np.ndarray | None:
             out.append(cv2.imread(str(p), cv2.IMREAD_UNCHANGED))
 
     t = threading.Thread(target=work, daemon=True)
+    deadline = time.monotonic() + DECODE_SECONDS
     t.start()
-    t.join(DECODE_SECONDS)
+    try:
+        if meanwhile is not None:
+            meanwhile()  # writes nothing to stderr: the decode has file descriptor 2 silenced
+    finally:
+        t.join(max(0.0, deadline - time.monotonic()))
     if t.is_alive():
         raise ImageFileError(f"decoding took over {DECODE_SECONDS:.0f} s: given up (a damaged or crafted file?)",
                              str(p))
     return out[0] if out else None
 
 
-def load_image(path: str | Path) -> np.ndarray:
+def load_image(path: str | Path, meanwhile: Callable[[], object] | None = None) -> np.ndarray:
+    """The image file at ``path`` as a BGR image, after the checks above
+    (ImageFileError naming what is wrong); ``meanwhile``: work for this
+    thread while the file decodes (a command imports its reader)."""
     p = Path(path)
     try:
         st = p.stat()
@@ -145,7 +157,7 @@ def load_image(path: str | Path) -> np.ndarray:
     if size is not None and max(size) > MAX_ASPECT * max(1, min(size)):
         raise ImageFileError(f"is {size[0]}x{size[1]} pixels: a strip, not a screenshot (a side over {MAX_ASPECT} "
                              "times the other)", str(path))
-    img = _decode(p)
+    img = _decode(p, meanwhile)
     if img is None:
         raise ImageFileError("not an image OpenCV can read (PNG, JPEG, BMP, ...)", str(path))
     if img.ndim == 3 and img.shape[2] == 4:

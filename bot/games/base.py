@@ -27,6 +27,7 @@ itself, not in the middle of a command.
 from __future__ import annotations
 
 import enum
+import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
@@ -150,6 +151,14 @@ class Reader(ABC):
     # moves only the cells whose middles changed colour need reading again
     # (False where a value is drawn on the cell's sides: Zip's trail).
     values_in_middles = True
+    # The vision module read_board reads with: a command imports it while
+    # the screenshot decodes (prepare), so that the two go on at once.
+    vision_module = ""
+
+    def prepare(self) -> None:
+        """Import what read_board needs, ahead of the first image."""
+        if self.vision_module:
+            importlib.import_module(self.vision_module)
 
     @abstractmethod
     def read_board(self, img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None = None) -> Reading:

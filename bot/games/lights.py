@@ -83,6 +83,7 @@ class LightsReader(Reader):
     description = "Read a Lights Out board (any style, 3x3 to 20x20) from an image."
     epilog = DETECT_EXAMPLES
     example_image = "examples/enlight.png"
+    vision_module = "puzzlebot.vision.lights_reader"
 
     def read_board(self, img, lattice=None, hint=None):
         from puzzlebot.vision import lights_reader

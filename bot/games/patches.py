@@ -127,6 +127,7 @@ class PatchesReader(Reader):
     epilog = DETECT_EXAMPLES
     example_image = "examples/patches.png"
     values_in_middles = False  # a patch's edges are read on the cells' sides
+    vision_module = "puzzlebot.vision.patches_reader"
 
     def read_board(self, img, lattice=None, hint=None):
         from puzzlebot.vision import patches_reader

@@ -128,6 +128,7 @@ class QueensReader(Reader):
                    "and x marks, and say how sure each is.")
     epilog = DETECT_EXAMPLES
     example_image = "examples/queens.png"
+    vision_module = "puzzlebot.vision.queens_reader"
 
     def read_board(self, img, lattice=None, hint=None):
         from puzzlebot.vision import queens_reader

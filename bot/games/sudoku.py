@@ -134,6 +134,7 @@ class SudokuReader(Reader):
                    "or entered (told by its look), pencil notes ignored, and how sure each cell is.")
     epilog = DETECT_EXAMPLES
     example_image = "examples/sudoku.png"
+    vision_module = "puzzlebot.vision.sudoku_reader"
 
     def read_board(self, img, lattice=None, hint=None):
         from puzzlebot.vision import sudoku_reader

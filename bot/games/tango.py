@@ -110,6 +110,7 @@ class TangoReader(Reader):
                    "and = / x marks, and say how each was told.")
     epilog = DETECT_EXAMPLES
     example_image = "examples/tango.png"
+    vision_module = "puzzlebot.vision.tango.reader"
 
     def read_board(self, img, lattice=None, hint=None):
         from puzzlebot.vision.tango import reader

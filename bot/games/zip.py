@@ -129,6 +129,7 @@ class ZipReader(Reader):
     epilog = DETECT_EXAMPLES
     example_image = "examples/zip.png"
     values_in_middles = False  # the trail's steps are read where it crosses the cells' sides
+    vision_module = "puzzlebot.vision.zip_reader"
 
     def read_board(self, img, lattice=None, hint=None):
         from puzzlebot.vision import zip_reader
