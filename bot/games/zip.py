@@ -179,11 +179,14 @@ class ZipPlayer(Player):
 """
 
     def plan(self, reading):
-        """One drag per segment of the answer, from the end of the trail
-        drawn (or from 1) to the next number, then on to the next.  A trail
-        that leaves the answer is taken back first: the first drag starts on
-        the last of its cells the answer shares (pressing on a cell of the
-        trail takes it back to there, as in LinkedIn's game)."""
+        """One drag from the end of the trail drawn (or from 1) through the
+        rest of the answer: one press and one release for the whole path
+        (a drag waits after its press and before its release, see
+        :mod:`puzzlebot.bot.actuate`; one drag a number waited nine times on
+        a 7x7 board).  A trail that
+        leaves the answer is taken back first: the drag starts on the last
+        of its cells the answer shares (pressing on a cell of the trail takes
+        it back to there, as in LinkedIn's game)."""
         from puzzlebot.solvers.zip.board import ZipPuzzle, path_violations
         from puzzlebot.solvers.zip.solve import solve
         from puzzlebot.vision.zip_reader import expected_state
@@ -203,16 +206,9 @@ class ZipPlayer(Player):
         while keep < len(drawn) and keep < len(answer) and drawn[keep] == answer[keep]:
             keep += 1
         keep = max(keep, 1)  # 1 itself is always right
-        stops = [i for i, cell in enumerate(answer) if cell in p.numbers and i >= keep] + [len(answer) - 1]
-        actions, at = [], keep - 1
-        state = reading.state.copy()
-        for stop in sorted(set(stops)):
-            if stop <= at:
-                continue
-            after = expected_state(bare, answer[:stop + 1])
-            actions.append(Drag(tuple(answer[at:stop + 1]), before=state, after=after))
-            state, at = after, stop
-        return actions
+        if keep == len(answer):
+            return []
+        return [Drag(tuple(answer[keep - 1:]), before=reading.state.copy(), after=expected_state(bare, answer))]
 
 
     def advise(self, reading):
