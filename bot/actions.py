@@ -83,6 +83,10 @@ class Drag(Action):
     # cells the pointer may pass over on its way (besides the path's own):
     # a rectangle drawn corner to corner crosses its inside.  None: only the path.
     over: frozenset[Cell] | None = None
+    # whether the game follows the pointer through every cell of the path (a
+    # Zip trail), or takes only where the drag starts and ends (a rectangle
+    # drawn corner to corner): then the pointer may go in longer steps.
+    follow: bool = True
 
     def __post_init__(self):
         if len(self.path) < 2:

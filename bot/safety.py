@@ -35,6 +35,10 @@ CORNER_CLEARANCE = 24
 # step a proven point): games that follow the pointer see it enter every cell
 # on the way, never jump over one.
 DRAG_STEP = 0.25
+# A drag whose game takes only its two ends (Drag.follow False) steps this
+# share of the pitch: still a drag's motion to the game, in a quarter of
+# the steps, each paced (actuate.DRAG_PAUSE).
+ENDS_STEP = 1.0
 # While the button is down, the pointer keeps this far (share of the pitch)
 # from every cell the drag may not touch: a scale or offset error of that much
 # still marks no other cell.
@@ -153,7 +157,8 @@ def cells_near(lat: Lattice, bx: float, by: float, clearance: float) -> set[tupl
 def drag_points(action: Drag, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> list[tuple[int, int]]:
     """Every screen point of a drag: each waypoint proven inside its cell
     (:func:`click_point`), and the steps between waypoints (at most
-    DRAG_STEP of a pitch apart), each proven on the board, away from every
+    DRAG_STEP of a pitch apart, ENDS_STEP where the game takes only the
+    ends), each proven on the board, away from every
     cell the drag may not touch and inside the region, window and screen."""
     what = f"refusing to drag from {cell_name(action.path[0])}"
     allowed = action.allowed
@@ -161,7 +166,7 @@ def drag_points(action: Drag, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> 
         if not (0 <= cell[0] < lat.rows and 0 <= cell[1] < lat.cols):
             raise UnsafePoint(f"{what}: {cell_name(cell)} is not a cell of the {lat.rows}x{lat.cols} board")
     ways = [click_point(lat, r, c, smap, bounds) for r, c in action.path]
-    step = DRAG_STEP * min(lat.px, lat.py) / smap.scale  # in screen points
+    step = (DRAG_STEP if action.follow else ENDS_STEP) * min(lat.px, lat.py) / smap.scale  # in screen points
     points = [ways[0]]
     for (ax, ay), (bx, by), cell in zip(ways, ways[1:], action.path[1:]):
         n = max(1, math.ceil(math.hypot(bx - ax, by - ay) / step))

@@ -85,6 +85,23 @@ def test_a_drag_that_jumps_a_cell_or_cuts_a_corner_is_refused():
     assert g.events[1][0] == "down"
 
 
+def test_a_drag_whose_game_takes_only_its_ends_goes_in_pitch_long_steps():
+    """A rectangle drawn corner to corner (follow=False): the same press and
+    release, a pitch a step between them (a quarter of the steps), each
+    step still proven inside the rectangle."""
+    rect = frozenset((r, c) for r in range(4) for c in range(3))
+    follows = safety.prove(Drag(((0, 0), (3, 2)), over=rect, before=board(), after=board()), LAT, MAP, BOUNDS)
+    ends = safety.prove(Drag(((0, 0), (3, 2)), over=rect, follow=False, before=board(), after=board()),
+                        LAT, MAP, BOUNDS)
+    assert ends.events[:2] == follows.events[:2] and ends.events[-1] == follows.events[-1]
+    steps = ends.points[1:]
+    assert all(np.hypot(bx - ax, by - ay) <= safety.ENDS_STEP * 60 + 1 for (ax, ay), (bx, by) in zip(steps, steps[1:]))
+    assert 3 <= len(steps) - 1 <= len(follows.points[1:]) // 3
+    with pytest.raises(safety.UnsafePoint, match="must not touch"):  # the way still keeps inside what it may cross
+        safety.prove(Drag(((0, 0), (3, 2)), over=rect - {(1, 1)}, follow=False, before=board(), after=board()),
+                     LAT, MAP, BOUNDS)
+
+
 def test_a_drag_off_the_board_or_out_of_the_region_is_refused():
     with pytest.raises(safety.UnsafePoint, match="not a cell"):
         safety.prove(Drag(((0, 3), (0, 4)), before=board(), after=board()), LAT, MAP, BOUNDS)

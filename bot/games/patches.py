@@ -223,7 +223,7 @@ class PatchesPlayer(Player):
                 drawn = [x for x in drawn if not overlaps(x, rect)] + [rect]
                 after = expected_values(p.rows, p.cols, drawn)
                 actions.append(Drag(((r0, c0), (r0 + h - 1, c0 + w - 1)), before=state, after=after,
-                                    over=frozenset(cells_of(rect))))
+                                    over=frozenset(cells_of(rect)), follow=False))
             state = after
         return actions
 
@@ -269,7 +269,8 @@ def _outline_plan(reading, answer) -> list:
         v[r0:r0 + rh, c0 + 1:c0 + rw] = False
         after = bits_of(h, v)
         actions.append(Drag(((r0, c0), (r0 + rh - 1, c0 + rw - 1)), before=state, after=after,
-                            over=frozenset((r, c) for r in range(r0, r0 + rh) for c in range(c0, c0 + rw))))
+                            over=frozenset((r, c) for r in range(r0, r0 + rh) for c in range(c0, c0 + rw)),
+                            follow=False))
         state = after
     return actions
 
