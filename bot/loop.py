@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzlebot.bot import safety
-from puzzlebot.bot.actions import Action, Click, cell_name
+from puzzlebot.bot.actions import Action, Drag, cell_name
 from puzzlebot.bot.games import Game
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.calibration.windows import Window, WindowError, raise_window, window_by_id
@@ -52,7 +52,7 @@ from puzzlebot.vision.frames import Frame
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.reading import Reading
 
-# In a game seen to redraw at once, up to this many clicks are sent together
+# In a game seen to redraw at once, up to this many actions are sent together
 # and then checked together (the board must show all of them).
 BATCH = 6
 # Between looks at the board after a probe (s): the game's answer is awaited.
@@ -201,6 +201,11 @@ def board_region(region: Region, lat: Lattice) -> Region:
     return Region(int(region.left + x0), int(region.top + y0), round(x1 - x0), round(y1 - y0))
 
 
+def _touched(action: Action) -> frozenset:
+    """The cells an action may act on: a drag's every cell, else its own."""
+    return action.allowed if isinstance(action, Drag) else frozenset((action.cell,))
+
+
 class Runner:
     def __init__(self, game: Game, screen, mouse, target: Target, scale: float = 1.0,
                  expect: Lattice | None = None, timeout: float | None = None, say=print,
@@ -270,12 +275,13 @@ class Runner:
 
     def _batches(self, action: Action, following: Action, batched: int) -> bool:
         """Whether ``following`` goes right after ``action``, unchecked: in a
-        game seen to redraw at once, clicks on other cells than the batch's
-        (up to BATCH of them) are sent together and the board is checked
-        once they all show; a click a game lost stops the run there."""
-        if not (self.static is True and isinstance(action, Click) and isinstance(following, Click)):
+        game seen to redraw at once, actions on other cells than the
+        batch's (up to BATCH of them: clicks, typed values, rectangles
+        dragged) are sent together and the board is checked once they all
+        show; an action a game lost stops the run there."""
+        if self.static is not True:
             return False
-        return batched + 1 < BATCH and following.cell != action.cell
+        return batched + 1 < BATCH and _touched(action).isdisjoint(_touched(following))
 
     def _put_back(self, reading: Reading, probe: Action, watch: Region, wlat: Lattice, ref: np.ndarray,
                   ring: np.ndarray, bounds: safety.Bounds) -> tuple[bool, str]:

@@ -312,6 +312,40 @@ def test_a_click_lost_in_a_batch_stops_the_run_naming_the_cell():
     assert len(clicked) < 16  # stopped at the end of that batch, not at the end of the plan
 
 
+def one_key_each(state):
+    """Every cell typed 2, in reading order (the select click adds one
+    first, the key sets 2: a key lost shows as 1 or more)."""
+    plan, cur = [], state.copy()
+    for r in range(4):
+        for c in range(4):
+            after = cur.copy()
+            after[r, c] = 2
+            plan.append(Key((r, c), "2", before=cur, after=after))
+            cur = after
+    return plan
+
+
+def test_typed_values_and_rectangles_go_in_batches_too_but_never_on_a_cell_the_batch_acts_on():
+    from puzzlebot.bot.loop import BATCH
+
+    game = DrawnGame(board())
+    mouse, screen = RecordingMouse(game), CountingScreen(game)
+    runner = Runner(grey(one_key_each), screen, mouse, Target(REGION), timeout=0.3, say=lambda m: None)
+    result = runner.run()
+    assert result.outcome == "solved" and (game.state == 2).all() and runner.static is True
+    assert screen.grabs < 16 and result.timings.actions == 16 and BATCH > 1
+    b = board()
+    rect = Drag(((1, 1), (2, 2)), before=b, after=b, over=frozenset((r, c) for r in (1, 2) for c in (1, 2)),
+                follow=False)
+    assert runner._batches(rect, Key((3, 3), "1", before=b, after=b), 0)
+    assert not runner._batches(rect, Click((2, 1), before=b, after=b), 0)  # inside the rectangle
+    assert not runner._batches(Key((0, 0), "1", before=b, after=b), Key((0, 0), "2", before=b, after=b), 0)
+    assert not runner._batches(Key((0, 0), "1", before=b, after=b), Key((0, 1), "2", before=b, after=b), BATCH - 1)
+    runner, mouse, game = play(board(), one_key_each, deaf={(3, 1)})
+    with pytest.raises(Stopped, match=r"r4c2 did not change as predicted"):
+        runner.run()
+
+
 def test_a_board_that_differs_before_an_action_stops_before_it():
     def plan_of(state):
         wrong = state.copy()
