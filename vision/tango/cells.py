@@ -139,7 +139,17 @@ def _grounds(cells: np.ndarray, ds: list[int]) -> np.ndarray:
     rings = [_ring(cells, d, step=3) for d in ds]  # each r, c, 4, M_d, 3
     cand = np.concatenate([rg.mean(axis=3) for rg in rings], axis=2)  # r, c, S, 3
     pix = np.concatenate([rg.reshape(*rg.shape[:2], -1, 3) for rg in rings], axis=2)  # r, c, all pixels, 3
-    agree = (squared_distance(pix[:, :, None], cand[:, :, :, None]) <= (INK / 2) ** 2).sum(axis=3)
+    # squared_distance(pix[:, :, None], cand[:, :, :, None]), the same sums
+    # in the same order, one candidate at a time over each channel laid out
+    # on its own (3-4x faster than the whole (r, c, S, pixels, 3) at once)
+    chans = [np.ascontiguousarray(pix[..., k]) for k in range(3)]  # each r, c, all pixels
+    agree = np.empty(cand.shape[:3], np.int64)
+    for s in range(cand.shape[2]):
+        d0, d1, d2 = (np.subtract(chans[k], cand[:, :, s, k, None]) for k in range(3))
+        d0 *= d0
+        d1 *= d1
+        d2 *= d2
+        agree[:, :, s] = (d0 + d1 + d2 <= (INK / 2) ** 2).sum(axis=2)
     best = np.argmax(agree, axis=2)
     return np.take_along_axis(cand, best[:, :, None, None], axis=2)[:, :, 0]
 
