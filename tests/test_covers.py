@@ -31,6 +31,7 @@ PER_GAME = 4
 # a sliver of the cells shows past it.
 INTO = 0.3
 WINDOW, DARK_WINDOW, TITLE_BAR = (236, 236, 236), (40, 40, 40), (90, 60, 40)
+SIDES_ALL = ("top", "bottom", "left", "right")
 
 
 def _covers(img: np.ndarray, lat, into: float = INTO) -> dict[str, np.ndarray]:
@@ -39,7 +40,7 @@ def _covers(img: np.ndarray, lat, into: float = INTO) -> dict[str, np.ndarray]:
     h, w = img.shape[:2]
     out = {}
     for k in sorted({1, lat.rows // 2, lat.rows - 1} - {0}):
-        for side in ("top", "bottom", "left", "right"):
+        for side in SIDES_ALL:
             if side == "bottom":
                 y = int(lat.y0 + (lat.rows - k + into) * lat.py)
                 box, bar = ((0, y), (w, h)), ((0, y), (w, y + 24))
@@ -168,5 +169,27 @@ def test_a_toast_over_a_zip_row_leaves_its_cells_unsure():
     assert "zip_06_5x5_dark_partial.png" in files
     results = pmap(_sure_wrong, [("zip", f, INTO, ("toast", "white toast")) for f in files])
     assert sum(n for n, _ in results) >= 6 * len(files)
+    wrong = [w for _, ws in results for w in ws]
+    assert not wrong, wrong[:6]
+
+
+# A window's edge through the middle of a row or column: the cells there
+# show their upper (or left) half, a digit the height of a pencil note.
+HALF_ROW = 0.5
+
+
+@pytest.mark.slow
+def test_a_window_that_halves_a_mini_sudoku_row_is_seen():
+    """A window over the bottom (top) rows of a dark Mini Sudoku board, its
+    edge halfway through the row it cuts: the halved digits are as short
+    as pencil notes and the cells read empty, while the window's title bar
+    stood in for the board's frame; the board read sure (sudoku_01, 4 of
+    its covers).  The cover's straight edge through the cells, running on
+    past the board's corners, now tells it."""
+    files = _sure_fixtures("sudoku")
+    assert "sudoku_01_6x6_dark_some.png" in files
+    only = tuple(f"{w} over the {s}" for w in ("window", "dark window") for s in SIDES_ALL)
+    results = pmap(_sure_wrong, [("sudoku", f, HALF_ROW, only) for f in files])
+    assert sum(n for n, _ in results) >= 16 * len(files)
     wrong = [w for _, ws in results for w in ws]
     assert not wrong, wrong[:6]

@@ -228,7 +228,7 @@ def _line_share(band: np.ndarray, first: float, pitch: float, count: int) -> flo
 
 
 def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float, slivers: bool = False,
-              cover_edges: bool = False) -> Wholeness:
+              cover_edges: bool = False, cover_within: tuple[float, float] = (COVER_FROM, COVER_TO)) -> Wholeness:
     """Whether the board on ``lat`` is whole in this image.
 
     ``looks``: the Lab colours the board's cells show (a cell matches a look
@@ -240,7 +240,8 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
     such cells shows (:func:`_sliver`: for boards of few looks; a game of
     many colours has looks that its surroundings share).  With
     ``cover_edges``, also where a cover's edge runs close along a side
-    (:func:`_cover_edge`)."""
+    (:func:`_cover_edge`), ``cover_within`` pitches past it (negative:
+    inside the outer cells)."""
     h, w = lab.shape[:2]
     x0, y0, x1, y1 = lat.bbox
     room = {"left": x0 / lat.px, "top": y0 / lat.py, "right": (w - x1) / lat.px, "bottom": (h - y1) / lat.py}
@@ -260,7 +261,7 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
         elif slivers and _sliver(lab, lat, side, looks, tol, room[side]):
             result.continues.append(side)
             result.slivers.append(side)
-        elif cover_edges and _cover_edge(lab, lat, side, room[_OPPOSITE[side]]):
+        elif cover_edges and _cover_edge(lab, lat, side, room[_OPPOSITE[side]], *cover_within):
             result.covered.append(side)
     return result
 
@@ -326,15 +327,16 @@ def _edges_running_on(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: f
     return [float((k - line) / across) for k in np.arange(k0, k1 + 1)[crosses & runs_on]]
 
 
-def _cover_edge(lab: np.ndarray, lat: Lattice, side: str, room: float) -> bool:
+def _cover_edge(lab: np.ndarray, lat: Lattice, side: str, room: float, lo: float = COVER_FROM,
+                hi: float = COVER_TO) -> bool:
     """Whether a cover's edge runs along ``side`` (:func:`_edges_running_on`
-    from COVER_FROM to COVER_TO; an edge a few pixels wide gives a few
-    distances), with no such edge at the same distance past the opposite
+    from ``lo`` to ``hi`` pitches past it; an edge a few pixels wide gives a
+    few distances), with no such edge at the same distance past the opposite
     side.  Where the image ends at that side (``room``: pitches from it to
     the image's end; a game window's own screenshot, its header bar over
     the board and its bottom edge under it), or before its margin would,
     nothing tells a cover from a container: not a cover."""
-    mine = _edges_running_on(lab, lat, side, COVER_FROM, COVER_TO)
+    mine = _edges_running_on(lab, lat, side, lo, hi)
     if not mine:
         return False
     across = lat.py if side in ("top", "bottom") else lat.px

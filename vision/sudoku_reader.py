@@ -80,6 +80,13 @@ HEAVY = 1.4
 # 0.1; a flat cover 0, its JPEG noise a few hundredths).
 SIDE_SHARE, SIDE_FLOOR = 0.3, 0.06
 
+# A cover's edge through the outer row (column) of cells, this far past the
+# board's side (pitches; negative: inside), running on past its corners
+# (board_checks.wholeness): the cells there show a part of a digit (half a
+# digit reads as a pencil note).  Only inside: a frame line ends at the
+# corners, and the card a board sits on, a third of a pitch out, runs on
+# past them like a cover.
+CUT_EDGE = (-0.6, -0.15)
 # A cell's middle: the cell less CELL_INSET of a pitch each side (the grid
 # lines; a selection ring, 4 px in from a 56 px cell's side on a
 # third-party game, and an even lattice a few pixels off a board whose box
@@ -505,7 +512,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
                        for rc in entries if rc not in unsure})
     entries |= red
     looks_seen = _looks(lab, lat)
-    whole = wholeness(lab, lat, looks_seen, GROUND_SEP * 2)
+    whole = wholeness(lab, lat, looks_seen, GROUND_SEP * 2, cover_edges=True, cover_within=CUT_EDGE)
     if not whole.whole:
         raise PartialBoardError(f"only part of a {GAME} board: {whole.reason()}")
     g = [[0] * n for _ in range(n)]
