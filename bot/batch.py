@@ -32,11 +32,6 @@ PRELOAD = ["numpy", "cv2", "puzzlebot.vision.lattice", "puzzlebot.vision.board_c
 # Tasks queued per worker: enough to keep every worker busy, few enough that
 # decoded video frames do not pile up in memory.
 QUEUE_PER_JOB = 3
-# glibc's mallopt parameters: arrays up to KEEP_BELOW bytes (a 1280x720
-# float image is 3.7 MB) come from the heap, not fresh mappings, and up to
-# KEEP_FREED bytes of freed heap are kept for the next image.
-M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
-KEEP_BELOW, KEEP_FREED = 32 << 20, 256 << 20
 
 
 @dataclass
@@ -71,33 +66,17 @@ class Result:
 
 # --- one image, in a worker -------------------------------------------------------
 
-def _keep_freed_memory() -> None:
-    """Have glibc keep the memory a read frees for the next read.  By
-    default it hands large arrays straight back to the system, and every
-    read then pays for faulting fresh pages in (about a tenth of a Tango
-    read, measured).  Elsewhere (macOS, Windows, musl): nothing to do."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
-
-    try:
-        mallopt = ctypes.CDLL("libc.so.6").mallopt
-    except (OSError, AttributeError):
-        return
-    mallopt(M_MMAP_THRESHOLD, KEEP_BELOW)
-    mallopt(M_TRIM_THRESHOLD, KEEP_FREED)
-
-
 def _worker_init() -> None:
     import signal
 
     import cv2
 
+    from puzzlebot.bot.memory import keep_freed_memory
     from puzzlebot.vision.colour_math import warm_lab
 
     cv2.setNumThreads(1)  # the pool is the parallelism
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-    _keep_freed_memory()
+    keep_freed_memory()
     warm_lab()  # a worker reads many images: OpenCV's faster Lab, once its tables are built
 
 

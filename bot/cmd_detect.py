@@ -91,6 +91,7 @@ def _detect(game):
         from puzzlebot.vision.frames import VIDEO_EXTS
         from puzzlebot.vision.image_io import load_image, same_file, write_image
 
+        from puzzlebot.bot.memory import keep_freed_memory
         from puzzlebot.bot.options import example_or
 
         args.paths = [example_or(x) for x in args.paths]
@@ -105,6 +106,7 @@ def _detect(game):
         args.image = args.paths[0]
         if args.debug and same_file(args.debug, args.image):
             raise InputError(f"--debug {args.debug} is the screenshot itself: name another file for the drawing")
+        keep_freed_memory()  # the read's temporaries reuse one another's pages
         img = load_image(args.image, meanwhile=game.reader.prepare)
         det = game.reader.detect(img)
         if args.debug:
@@ -133,11 +135,13 @@ def _hint(game):
         from puzzlebot.vision.image_io import load_image, same_file, write_image
         from puzzlebot.vision.overlay import plan_overlay
 
+        from puzzlebot.bot.memory import keep_freed_memory
         from puzzlebot.bot.options import example_or
 
         args.image = example_or(args.image)
         if same_file(args.out, args.image):
             raise InputError(f"{args.out} is the screenshot itself: name another file for the hint picture")
+        keep_freed_memory()  # the read's temporaries reuse one another's pages
         img = load_image(args.image, meanwhile=game.reader.prepare)
         try:
             reading = game.reader.read(img)

@@ -79,9 +79,11 @@ class Coach:
         self.lattice = None  # where the board was last found, in the target region's capture
         self.gone = False  # the last capture held no board of the game at all
         self._told = None  # the last not-advised situation said (not said again until it changes)
+        from puzzlebot.bot.memory import keep_freed_memory
         from puzzlebot.vision.colour_math import warm_lab
 
         warm_lab()  # the coach reads every POLL_S: OpenCV's faster Lab, once its tables are built
+        keep_freed_memory()  # ... and each read reuses what the one before freed
 
     # --- seeing -----------------------------------------------------------------------------
 

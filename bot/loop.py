@@ -43,6 +43,7 @@ import numpy as np
 from puzzlebot.bot import safety
 from puzzlebot.bot.actions import Action, Drag, cell_name
 from puzzlebot.bot.games import Game
+from puzzlebot.bot.memory import keep_freed_memory
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.calibration.windows import Window, WindowError, raise_window, window_by_id
 from puzzlebot.solvers.errors import PuzzlebotError
@@ -227,6 +228,7 @@ class Runner:
         self._static_votes: list[bool] = []
         self._changed_after_match = False
         warm_lab()  # a run reads after every move: OpenCV's faster Lab, once its tables are built
+        keep_freed_memory()  # ... and each read reuses what the one before freed
 
     # --- pieces ---------------------------------------------------------------
 
