@@ -93,3 +93,13 @@ def test_percentile_is_numpys():
             axis = int(rng.integers(a.ndim))
             q = tuple(rng.choice([0, 10, 12.5, 25, 50, 90, 100], rng.integers(1, 4)).tolist())
             assert _same(percentile(a, q, axis), np.percentile(a, q, axis=axis)), (a, q, axis)
+
+
+def test_a_tall_image_converts_a_band_at_a_time_to_the_same_values():
+    """Whole images go through fixed_point_lab8 in bands of rows (their
+    temporaries reused): each pixel as when its row is converted alone
+    (integer sums: no rounding depends on where a band ends)."""
+    img = np.random.default_rng(3).integers(0, 256, (300, 1280, 3)).astype(np.uint8)
+    whole = fixed_point_lab8(img)
+    assert whole.shape == img.shape and whole.dtype == np.uint8
+    assert np.array_equal(whole, np.concatenate([fixed_point_lab8(img[y:y + 1]) for y in range(img.shape[0])]))

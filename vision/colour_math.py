@@ -84,14 +84,38 @@ def to_lab8(img: np.ndarray) -> np.ndarray:
     return fixed_point_lab8(img)
 
 
-def fixed_point_lab8(img: np.ndarray) -> np.ndarray:
-    """OpenCV's 8-bit BGR-to-Lab conversion in its own fixed point, with
-    numpy and no table built at the first call.  Every sum below is of
-    integers (or halves) under 2**24, exact in float32."""
+# A whole image is converted a band of rows at a time, each band's float
+# temporaries about this many bytes: the next band reuses the memory (the
+# whole 1280x720 page at once faulted some 24 MB of fresh pages in, a
+# third of a one-shot command's read) and they stay in cache.
+BAND_BYTES = 1 << 20
+
+
+def _by_bands(convert, img: np.ndarray, dtype) -> np.ndarray:
+    """``convert(img)`` for a pixel-by-pixel conversion to three channels of
+    ``dtype``, a band of rows at a time (the same values)."""
+    h, w = img.shape[:2]
+    rows = max(1, BAND_BYTES // max(1, w * 3 * 4))
+    if h <= rows:
+        return convert(img)
+    out = np.empty((h, w, 3), dtype)
+    for y in range(0, h, rows):
+        out[y:y + rows] = convert(img[y:y + rows])
+    return out
+
+
+def _fixed_point_lab8(img: np.ndarray) -> np.ndarray:
     xyz = cv2.transform(cv2.LUT(img, _CURVE), _TO_XYZ)
     lab = cv2.transform(np.take(_F, xyz.astype(np.int32)), _F_TO_LAB)
     np.clip(lab, 0, 255, out=lab)
     return lab.astype(np.uint8)  # truncation: the floor of the values plus a half
+
+
+def fixed_point_lab8(img: np.ndarray) -> np.ndarray:
+    """OpenCV's 8-bit BGR-to-Lab conversion in its own fixed point, with
+    numpy and no table built at the first call.  Every sum is of integers
+    (or halves) under 2**24, exact in float32."""
+    return _by_bands(_fixed_point_lab8, img, np.uint8)
 
 
 def warm_lab() -> None:
