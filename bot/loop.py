@@ -119,7 +119,7 @@ class Timings:
     solve: float = 0.0
     click: float = 0.0
     verify: float = 0.0
-    waiting: float = 0.0  # part of verify: waiting for the game to settle
+    waiting: float = 0.0  # from an action's last event until the board settled (its captures and reads too)
     total: float = 0.0
     actions: int = 0
     clicks: int = 0  # button presses (a click, a drag's press)
@@ -129,8 +129,9 @@ class Timings:
         count = f"{self.actions} actions, {self.clicks} presses"
         return (f"{self.total:.2f} s from start to the verified last action ({count}): "
                 f"capture {self.capture * 1e3:.0f} ms, read {self.read * 1e3:.0f} ms, "
-                f"solve {self.solve * 1e3:.0f} ms, act {self.click * 1e3:.0f} ms, verify {self.verify * 1e3:.0f} ms "
-                f"(of which waiting for the game {self.waiting * 1e3:.0f} ms)")
+                f"solve {self.solve * 1e3:.0f} ms, act {self.click * 1e3:.0f} ms, verify {self.verify * 1e3:.0f} ms; "
+                f"waiting for the game to show each move {self.waiting * 1e3:.0f} ms (its captures and reads "
+                "included)")
 
 
 @dataclass

@@ -180,13 +180,13 @@ class ZipPlayer(Player):
 
     def plan(self, reading):
         """One drag from the end of the trail drawn (or from 1) through the
-        rest of the answer: one press and one release for the whole path
-        (a drag waits after its press and before its release, see
-        :mod:`puzzlebot.bot.actuate`; one drag a number waited nine times on
-        a 7x7 board).  A trail that
-        leaves the answer is taken back first: the drag starts on the last
-        of its cells the answer shares (pressing on a cell of the trail takes
-        it back to there, as in LinkedIn's game)."""
+        rest of the answer: one press and one release for the whole path (a
+        drag waits after its press and before its release, see
+        :mod:`puzzlebot.bot.actuate`; a drag from number to number waited
+        once a number).  A trail that leaves the answer is taken back first:
+        the drag starts on the last of its cells the answer shares (pressing
+        on a cell of the trail takes it back to there, as in LinkedIn's
+        game)."""
         from puzzlebot.solvers.zip.board import ZipPuzzle, path_violations
         from puzzlebot.solvers.zip.solve import solve
         from puzzlebot.vision.zip_reader import expected_state
