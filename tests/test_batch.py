@@ -217,7 +217,7 @@ def test_one_image_keeps_the_old_output():
 def test_a_reading_process_keeps_what_a_read_frees_for_the_next_one():
     """keep_freed_memory (the run loop, the coach, detect and its workers):
     a second read of a Tango page faults almost no fresh pages in (about
-    3000 without it, a fifth of the read's time)."""
+    3150 without it)."""
     code = """if True:
         import resource, sys
         import cv2

@@ -278,7 +278,7 @@ def test_timeouts_are_honoured_in_set_up_and_slow_animation(tmp_path):
     assert r.returncode == 1 and "no answer within the time limit" in r.stderr
 
 
-def test_work_done_meanwhile_leaves_the_decode_as_it_was(tmp_path, capfd):
+def test_work_done_meanwhile_leaves_the_decode_as_it_was(capfd):
     """A command imports its reader while the screenshot decodes: the image
     is the same, and an error in that work comes out after the decode
     (whose damaged-file warnings are silenced) with stderr working again."""
