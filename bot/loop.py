@@ -126,7 +126,8 @@ class Timings:
     settle: list[float] = field(default_factory=list)  # per action, done to settled
 
     def line(self) -> str:
-        count = f"{self.actions} actions, {self.clicks} presses"
+        count = (f"{self.actions} action{'s' if self.actions != 1 else ''}, "
+                 f"{self.clicks} press{'es' if self.clicks != 1 else ''}")
         return (f"{self.total:.2f} s from start to the verified last action ({count}): "
                 f"capture {self.capture * 1e3:.0f} ms, read {self.read * 1e3:.0f} ms, "
                 f"solve {self.solve * 1e3:.0f} ms, act {self.click * 1e3:.0f} ms, verify {self.verify * 1e3:.0f} ms; "
