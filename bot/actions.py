@@ -52,6 +52,11 @@ class Action:
         """How many times the pointer button goes down."""
         raise NotImplementedError
 
+    @property
+    def touches(self) -> frozenset[Cell]:
+        """The cells the action may act on (a drag: every cell it may cross)."""
+        return frozenset((self.cell,))
+
     def describe(self) -> str:
         """The action in words, for plans and messages: "clicking r1c2 twice"."""
         raise NotImplementedError
@@ -104,6 +109,10 @@ class Drag(Action):
     def allowed(self) -> frozenset[Cell]:
         """Every cell the pointer may be over while the button is down."""
         return frozenset(self.path) | (self.over or frozenset())
+
+    @property
+    def touches(self) -> frozenset[Cell]:
+        return self.allowed
 
     def describe(self) -> str:
         cells = [cell_name(c) for c in self.path]

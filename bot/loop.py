@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzlebot.bot import safety
-from puzzlebot.bot.actions import Action, Drag, cell_name
+from puzzlebot.bot.actions import Action, cell_name
 from puzzlebot.bot.games import Game
 from puzzlebot.bot.memory import keep_freed_memory
 from puzzlebot.calibration.mapping import Region, ScreenMap
@@ -204,11 +204,6 @@ def board_region(region: Region, lat: Lattice) -> Region:
     return Region(int(region.left + x0), int(region.top + y0), round(x1 - x0), round(y1 - y0))
 
 
-def _touched(action: Action) -> frozenset:
-    """The cells an action may act on: a drag's every cell, else its own."""
-    return action.allowed if isinstance(action, Drag) else frozenset((action.cell,))
-
-
 class Runner:
     def __init__(self, game: Game, screen, mouse, target: Target, scale: float = 1.0,
                  expect: Lattice | None = None, timeout: float | None = None, say=print,
@@ -285,7 +280,7 @@ class Runner:
         show; an action a game lost stops the run there."""
         if self.static is not True:
             return False
-        return batched + 1 < BATCH and _touched(action).isdisjoint(_touched(following))
+        return batched + 1 < BATCH and action.touches.isdisjoint(following.touches)
 
     def _put_back(self, reading: Reading, probe: Action, watch: Region, wlat: Lattice, ref: np.ndarray,
                   ring: np.ndarray, bounds: safety.Bounds) -> tuple[bool, str]:
