@@ -50,7 +50,7 @@ def one_line_error(r, status: int = 2) -> str:
     ("ripple", json.dumps({"rooms": [[1] * 45 for _ in range(45)]}), "rooms of at most 40 cells"),
     ("queens", "[" * 100000 + "]" * 100000, "this one 1"),
     ("queens", '{"regions": ' + "[" * 100000 + "]" * 100000 + "}", "nested too deeply"),
-    ("queens", "AB\nBA\n", "4 to 20 rows"),
+    ("queens", "AB\nBA\n", "4 to 26 rows"),
     ("queens", "AAAA\nBBBB\nCCCC\nDDD\n", "row 4 has 3 letters"),
     ("queens", "AAAA\nBBBB\nCCCC\nCCCC\n", "needs 4 regions"),
     ("queens", '{"regions": ["AABB", "AABB", "CCDD", "CCDD"], "queens": [[9, 9]]}', "not a [row, col]"),

@@ -134,7 +134,7 @@ def test_text_and_json_formats_round_trip():
 
 
 @pytest.mark.parametrize("text, why", [
-    ("AAB\nABB\nCCC\n", "4 to 20 rows"),
+    ("AAB\nABB\nCCC\n", "4 to 26 rows"),
     ("AABB\nAABB\nCCDD\nCCD\n", "row 4 has 3 letters"),
     ("AABB\nAABB\nAABB\nAABB\n", "needs 4 regions"),
     ("AABB\nAABB\nCCDD\nCCDD\n\nQ...\n....\n..?.\n....\n", "holds '?'"),
@@ -417,7 +417,8 @@ def test_bot_plays_a_queens_game_by_other_people(xvfb, tmp_path):
     dark page, no borders between regions, every region shaded as a two-tone
     checkerboard, a crown picture, a header lined up with the board, levels
     that may have several answers (any placement breaking no rule wins).  At
-    three sizes: read as the game's own regions, sure, then played until the
+    three sizes, up to the game's largest (24: refused as "5 to 14 a side"
+    before): read as the game's own regions, sure, then played until the
     game shows its win screen (its state, through DevTools)."""
     from .web_games import Page, Server, need_chromium, shared_game
 
@@ -427,7 +428,7 @@ def test_bot_plays_a_queens_game_by_other_people(xvfb, tmp_path):
     won = "JSON.stringify(document.getElementById('GameField-win-screen-container').style.opacity === '1')"
     try:
         page.dt.wait_for("location.href.startsWith('http') && document.readyState == 'complete'", timeout=60)
-        for n in (6, 9, 12):
+        for n in (6, 12, 24):
             for _ in range(3):  # the size applies to the next level: a fresh one after a reload
                 page.dt.evaluate(f"localStorage.removeItem('gameState'); localStorage.setItem('fieldSize', '{n}'); "
                                  "location.reload(); 1")

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.solvers.queens import EMPTY, MARK, QUEEN, QueensAnswer, QueensPuzzle, solve
+from puzzlebot.solvers.queens import EMPTY, MARK, MAX_SIZE, MIN_SIZE, QUEEN, QueensAnswer, QueensPuzzle, solve
 from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.cells import cell_patch
 from puzzlebot.vision.colour_math import median, to_lab
@@ -40,8 +40,9 @@ from puzzlebot.vision.reading import BOARD, Reading
 # lattice at this size: a phone's 11x11 board keeps 40 px cells, and the
 # search costs a ninth.
 SEARCH_SIDE = 1000
-# Queens boards: LinkedIn deals 7x7 to 11x11; clones go a little either way.
-MIN_SIDE, MAX_SIDE = 5, 14
+# Queens boards: LinkedIn deals 7x7 to 11x11; clones go from the rules'
+# smallest to two dozen a side (n regions on n x n: the solver's sizes).
+MIN_SIDE, MAX_SIDE = MIN_SIZE, MAX_SIZE
 # Checkerboard shading (see _unshaded): learnt from SHADE_PAIRS side-by-side
 # pairs at least; kinds of pair are colours rounded to SHADE_KIND (BGR levels),
 # the SHADE_SEEDS most frequent give maps two by two; a pair agrees with a map

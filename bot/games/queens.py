@@ -92,9 +92,9 @@ class QueensGenerator(Generator):
     epilog = GENERATE_EXAMPLES
 
     def arguments(self, p) -> None:
-        from puzzlebot.solvers.queens import MAX_SIZE, MIN_SIZE
+        from puzzlebot.solvers.queens import GENERATE_MAX, MIN_SIZE
 
-        p.add_argument("--size", type=int, default=8, help=f"board side, {MIN_SIZE} to {MAX_SIZE} (default 8)")
+        p.add_argument("--size", type=int, default=8, help=f"board side, {MIN_SIZE} to {GENERATE_MAX} (default 8)")
         p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
         p.add_argument("--seed", type=int, help="random seed, for reproducible output")
         p.add_argument("--format", choices=("text", "json"), default="text",
@@ -104,12 +104,12 @@ class QueensGenerator(Generator):
         import random
 
         from puzzlebot.bot.options import progress
-        from puzzlebot.solvers.queens import MAX_SIZE, MIN_SIZE, generate
+        from puzzlebot.solvers.queens import GENERATE_MAX, MIN_SIZE, generate
 
         if not 1 <= args.count <= MAX_COUNT:
             raise InputError(f"--count must be 1 to {MAX_COUNT}, got {args.count}")
-        if not MIN_SIZE <= args.size <= MAX_SIZE:
-            raise InputError(f"--size must be {MIN_SIZE} to {MAX_SIZE}, got {args.size}")
+        if not MIN_SIZE <= args.size <= GENERATE_MAX:
+            raise InputError(f"--size must be {MIN_SIZE} to {GENERATE_MAX}, got {args.size}")
         rng = random.Random(args.seed)
         show = progress("generated")
         for i in range(args.count):
