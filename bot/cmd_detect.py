@@ -118,6 +118,7 @@ def _detect(game):
             print(det.text)
             if not det.sure:
                 print("the reading is NOT sure; the bot would not act on it", file=sys.stderr)
+        _note_edges(det.reading)
         if args.strict and not det.sure:
             if args.json:  # the text output has said so already
                 print("the reading is NOT sure", file=sys.stderr)
@@ -152,6 +153,17 @@ def _hint(game):
         write_image(args.out, plan_overlay(img, reading.lattice, dots, ways))
         print(f"{plan_summary(plan)}, marked in {args.out}" if plan else
               f"{plan_summary(plan)} (the board as read is drawn in {args.out})")
+        _note_edges(reading)
         return 0
 
     return hint_cmd
+
+
+def _note_edges(reading) -> None:
+    """Say where the board reaches the image's edge: one image cannot show
+    whether it goes on there (``run`` looks past its region before acting)."""
+    if reading.touches:
+        sides = list(reading.touches)
+        names = ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else sides[0]
+        print(f"note: the board reaches the image's edge on the {names}: if it goes on past that edge, "
+              "this is only part of it (the bot looks past its region before it acts)", file=sys.stderr)

@@ -62,6 +62,50 @@ def test_real_linkedin_boards_on_a_page_zoomed_to_80_percent_read_exactly():
         assert _sides(data["walls"]) == _sides(e["walls"]), e["file"]
 
 
+def test_a_board_cut_through_a_row_of_numbers_is_said_to_be_cut():
+    """An image (a region, a window) that ends 0.4 of a pitch into a row
+    holding numbers: the discs' tops show past the cells found.  Before, that
+    row was not taken for more board (its would-be cells were the ground in
+    too few places: the discs are a look of their own) and the read was
+    refused as "no Zip board: the numbers read are ..., not 1 to 9"; now the
+    discs' colour is a look of the board, and the read says the board goes
+    on there.  (Not on solved boards: there the trail, of a colour of its
+    own, fills the row past the cells; they stay refused by their numbers.)"""
+    from puzzlebot.vision.errors import PartialBoardError
+
+    folder = shared_path("zip", "screens")
+    boards = [(folder, e) for e in json.loads((folder / "labels.json").read_text()) if e["kind"] != "no-board"]
+    boards += [(FIXTURES, e) for e in json.loads((FIXTURES / "labels.json").read_text())]
+    cut = 0
+    for where, e in boards:
+        rows, cols = e["size"]
+        if e["kind"] == "solved" or not any(r == rows - 1 for r, _, _ in e["numbers"]):
+            continue
+        img = load_image(where / e["file"])
+        lat = read_zip(img).lattice
+        part = np.ascontiguousarray(img[:int(lat.y0 + (rows - 0.6) * lat.py)])
+        with pytest.raises(PartialBoardError, match="past (the cells|those) found on the bottom"):
+            read_zip(part)
+        cut += 1
+    assert cut >= 8
+
+
+def test_detect_says_where_the_board_reaches_the_image_edge(tmp_path):
+    """An image that ends a fifth of a pitch into the last row shows too
+    little of it to tell (a 9x9 board read as 8x9, and the row's numbers are
+    the last ones): ``detect`` says where the board reaches the image's edge
+    (``run`` looks past its region there); it said nothing before."""
+    img = load_image(FIXTURES / "zip_10_9x9_dark_start.png")
+    lat = read_zip(img).lattice
+    cv2.imwrite(str(tmp_path / "cut.png"), img[:int(lat.y0 + (lat.rows - 0.8) * lat.py)])
+    r = run_cli("detect", "zip", str(tmp_path / "cut.png"))
+    assert r.returncode == 0 and "8x9 board" in r.stdout
+    assert "the board reaches the image's edge on the bottom: if it goes on past that edge, this is only part" \
+        in r.stderr, r.stderr
+    r = run_cli("detect", "zip", str(FIXTURES / "zip_10_9x9_dark_start.png"))
+    assert r.returncode == 0 and "9x9 board" in r.stdout and "edge" not in r.stderr, r.stderr
+
+
 def test_our_page_read_exactly_fresh_begun_and_solved():
     labels = json.loads((FIXTURES / "labels.json").read_text())
     exact = 0

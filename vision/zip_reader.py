@@ -443,8 +443,11 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
                 why[(r, c)] = doubt
             elif k is not None:
                 numbers[(r, c)] = k
+    # a cell shows the ground, or a disc: past a side, either is more board
+    looks = [ground]
     if discs:  # a middle in the discs' colour with no disc's edge: a disc run into a shape of its colour
         colour = median(np.array(list(discs.values())), axis=0)
+        looks.append(colour)
         for rc, med in rings.items():
             if rc not in why and float(distance(med, colour)) < DISC_SAME:
                 why[rc] = "a disc that runs into a shape of its colour (covered?)"
@@ -464,13 +467,17 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     unsure.update(why)
     k = len(values) + len(why)
     if (not why and values != list(range(1, k + 1))) or (values and values[-1] > k):
+        whole = wholeness(lab, lat, looks, SAME_GROUND, slivers=True, cover_edges=True)
+        if not whole.whole:  # the missing numbers may lie on the part not seen
+            raise PartialBoardError(f"only part of a Zip board, or none (the numbers read are {values[:12]}, "
+                                    f"not 1 to {k}): {whole.reason()}")
         raise NoBoardError(f"no Zip board: the numbers read are {values[:12]}, not 1 to {k}")
     if k < 2:
         raise NoBoardError("no Zip board: fewer than two numbers on the grid")
     walls, wall_doubts = _walls(lab, lat, grounds)
     for side in wall_doubts:
         unsure[side] = "a line thicker than the grid's, thinner than a wall"
-    whole = wholeness(lab, lat, [ground], SAME_GROUND, slivers=True, cover_edges=True)
+    whole = wholeness(lab, lat, looks, SAME_GROUND, slivers=True, cover_edges=True)
     if not whole.whole:
         raise PartialBoardError(f"only part of a Zip board: {whole.reason()}")
     start = next((rc for rc, v in numbers.items() if v == 1), None)
