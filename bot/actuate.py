@@ -26,6 +26,7 @@ import io
 import time
 from typing import TYPE_CHECKING
 
+from puzzlebot.bot.options import CLICK_INTERVAL
 from puzzlebot.calibration.mapping import Region
 from puzzlebot.calibration.windows import xauthority
 from puzzlebot.solvers.errors import PuzzlebotError
@@ -74,7 +75,7 @@ USER_CORNER = ("stopped: the mouse was moved into a screen corner (pyautogui's f
 
 
 class Mouse:
-    def __init__(self, interval: float = 0.01):
+    def __init__(self, interval: float = CLICK_INTERVAL):
         from puzzlebot.calibration.dpi import make_dpi_aware
         from puzzlebot.vision.image_io import quiet_stderr
 

@@ -57,7 +57,7 @@ def demo_cmd(args) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="puzzlebot-demo-"))
     try:
         screen = Screen()
-        mouse = Mouse(interval=0.01)
+        mouse = Mouse()
         for game in chosen:
             stand = game.stand_in.open(tmp, args)
             try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from puzzlebot.bot.options import number_in
+from puzzlebot.bot.options import CLICK_INTERVAL, number_in
 
 RUN_HELP = """\
 where the game is (first that applies):
@@ -92,8 +92,8 @@ def register(sub) -> None:
             p.add_argument("--dry-run", action="store_true", help="read and solve, print the plan; never touch the mouse")
             p.add_argument("--hint", metavar="OUT.png",
                            help="write the screenshot with the moves marked (and the final screen after a run)")
-            p.add_argument("--interval", type=number_in("--interval", 0, 10), default=0.02, metavar="S",
-                           help="pause after each click, seconds (default 0.02)")
+            p.add_argument("--interval", type=number_in("--interval", 0, 10), default=CLICK_INTERVAL, metavar="S",
+                           help=f"pause after each click, seconds (default {CLICK_INTERVAL:g})")
             p.add_argument("--clicks", metavar="FILE.json",
                            help="write every pointer action (click/move, screen point) and the board's screen box "
                                 "to FILE.json, also when the run stops: an audit of where the bot clicked")
