@@ -16,8 +16,11 @@ the board is read at its known place.
 Then games that other people wrote, with the bot's default options (no
 calibration, the default click interval, settle times learned as it goes):
 GNOME Lights Off 5x5 (Debian's lightsoff; finished when its title moves to
-the next puzzle) and the berson 3x3 web game from ../shared/games (finished
-when the page's puzzleSolved() says so).  "waiting" is the time from an
+the next puzzle), the berson 3x3 web game from ../shared/games (finished
+when the page's puzzleSolved() says so), and the Queens (checker-dark 8x8),
+Tango (emoji 6x6), Mini Sudoku (minisudoku6) and Zip (canvas-dots 6x6) web
+games there, in a 900x790 window played as ``run GAME --region`` (each
+finished when the page's own state says so).  "waiting" is the time from an
 action's (or a batch's) last event until the board showed its prediction
 and was still (captures and reads included).  Rows whose game is not
 installed are left out, with the reason.
@@ -125,7 +128,9 @@ def run_all(runs: int, interval: float) -> list[list[str]]:
             finally:
                 stand.close()
         out.append(_row(f"{stand.label.split(' (')[0].lower()} (ours)", results))
-    for name, play in (("GNOME Lights Off 5x5", _lightsoff), ("berson web 3x3", _berson)):
+    for name, play in (("GNOME Lights Off 5x5", _lightsoff), ("berson web 3x3", _berson),
+                       ("Queens checker-dark 8x8", _checker_dark), ("Tango emoji 6x6", _emoji),
+                       ("Mini Sudoku minisudoku6", _minisudoku6), ("Zip canvas-dots 6x6", _canvas_dots)):
         try:
             results = play(runs, screen, tmp)
         except _Absent as e:
@@ -155,7 +160,7 @@ def _default_run(game_name: str, screen, title: str):
     from puzzlebot.calibration.windows import find_window
 
     w = find_window(title)
-    return Runner(games.get(game_name), screen, Mouse(0.02), Target(w.region.clip(screen.bounds), w), 1.0,
+    return Runner(games.get(game_name), screen, Mouse(), Target(w.region.clip(screen.bounds), w), 1.0,
                   say=progress).run()
 
 
@@ -204,41 +209,188 @@ def _lightsoff(runs: int, screen, tmp: Path) -> list:
 
 
 def _berson(runs: int, screen, tmp: Path) -> list:
-    import subprocess
-    import sys
-
-    from puzzlebot.sim import launch
-    from puzzlebot.sim.browser import Browser
-
-    game = Path(__file__).resolve().parents[2] / "shared" / "games" / "lights" / "berson"
-    if not game.exists():
-        raise _Absent(f"{game} is absent")
-    port = launch.free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(game)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    page = _WebGame("lights", "berson", w=700, h=700)
+    dt = page.dt
     results = []
     try:
-        time.sleep(0.5)
-        with Browser(f"http://127.0.0.1:{port}/", 0, 0, 700, 700, debug_port=launch.free_port()) as browser:
-            dt = browser.devtools()
-            dt.wait_for("typeof board !== 'undefined' && document.body.classList.contains('visible')", timeout=60)
-            time.sleep(2.5)  # the page fades in over 2 s
-            for k in range(runs):
-                time.sleep(0.8)
-                res = _default_run("enlight", screen, "Lights Out")
-                if dt.evaluate("JSON.stringify(puzzleSolved())") != "true":
-                    raise RuntimeError("the berson game is not solved after the bot's run")
-                results.append(res.timings)
-                progress(f"berson board {k + 1}: {res.timings.total:.2f} s")
-                # the end screen, then a click on the board (page-level mousedown) starts the next one
-                dt.wait_for("[...document.querySelectorAll('.cell')].every(c => c.classList.contains('instant'))",
-                            timeout=10)
-                dt.evaluate("document.querySelector('.board').dispatchEvent(new MouseEvent('mousedown')), 1")
-                dt.wait_for("!puzzleSolved()", timeout=10)
+        dt.wait_for("typeof board !== 'undefined' && document.body.classList.contains('visible')", timeout=60)
+        time.sleep(2.5)  # the page fades in over 2 s
+        for k in range(runs):
+            time.sleep(0.8)
+            res = _default_run("enlight", screen, "Lights Out")
+            if dt.evaluate("JSON.stringify(puzzleSolved())") != "true":
+                raise RuntimeError("the berson game is not solved after the bot's run")
+            results.append(res.timings)
+            progress(f"berson board {k + 1}: {res.timings.total:.2f} s")
+            # the end screen, then a click on the board (page-level mousedown) starts the next one
+            dt.wait_for("[...document.querySelectorAll('.cell')].every(c => c.classList.contains('instant'))",
+                        timeout=10)
+            dt.evaluate("document.querySelector('.board').dispatchEvent(new MouseEvent('mousedown')), 1")
+            dt.wait_for("!puzzleSolved()", timeout=10)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        page.close()
     return results
+
+
+class _WebGame:
+    """A game folder of ../shared/games served on loopback, in a Chromium
+    window at the screen's top left with a DevTools port."""
+
+    def __init__(self, *parts: str, w: int = 900, h: int = 790):
+        import subprocess
+        import sys
+
+        from puzzlebot.sim import launch
+        from puzzlebot.sim.browser import Browser
+
+        folder = Path(__file__).resolve().parents[2].joinpath("shared", "games", *parts)
+        if not folder.exists():
+            raise _Absent(f"{folder} is absent")
+        port = launch.free_port()
+        self.server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
+                                        str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.browser = None
+        try:
+            time.sleep(0.5)
+            self.browser = Browser(f"http://127.0.0.1:{port}/", 0, 0, w, h, debug_port=launch.free_port())
+            self.dt = self.browser.devtools()
+            self.dt.wait_for("location.href.startsWith('http') && document.readyState == 'complete'", timeout=60)
+        except BaseException:
+            self.close()
+            raise
+
+    def state(self, expression: str):
+        import json
+
+        return json.loads(self.dt.evaluate(expression))
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+        self.server.terminate()
+        self.server.wait(timeout=10)
+
+
+def _region_run(game_name: str, screen, region: tuple[int, int, int, int]):
+    """One run as ``puzzlebot run GAME --region X,Y,W,H`` with default options."""
+    from puzzlebot.bot import games
+    from puzzlebot.bot.actuate import Mouse
+    from puzzlebot.bot.loop import Runner, Target
+    from puzzlebot.calibration.mapping import Region
+
+    return Runner(games.get(game_name), screen, Mouse(), Target(Region(*region)), 1.0, say=progress).run()
+
+
+def _web_runs(label: str, game_name: str, page: _WebGame, runs: int, screen, deal, solved: str) -> list:
+    """``runs`` boards: ``deal(k)`` puts a new one on the page, the bot plays
+    it, the page's ``solved`` expression must then say so."""
+    results = []
+    try:
+        for k in range(runs):
+            deal(k)
+            res = _region_run(game_name, screen, (0, 0, 900, 790))
+            end = time.monotonic() + 5
+            while not page.state(f"JSON.stringify({solved})"):
+                if time.monotonic() > end:
+                    raise RuntimeError(f"{label}: the bot finished but the game does not say solved")
+                time.sleep(0.1)
+            results.append(res.timings)
+            progress(f"{label} board {k + 1}: {res.timings.total:.2f} s")
+    finally:
+        page.close()
+    return results
+
+
+def _checker_dark(runs: int, screen, tmp: Path) -> list:
+    page = _WebGame("queens", "checker-dark")
+
+    def deal(k: int) -> None:
+        page.dt.evaluate("localStorage.removeItem('gameState'); localStorage.setItem('fieldSize', '8'); "
+                         "location.reload(); 1")
+        time.sleep(0.3)
+        page.dt.wait_for("document.readyState == 'complete' && !!localStorage.getItem('gameState') && "
+                         "document.querySelectorAll('button.cell').length == 64 && "
+                         "document.querySelector('button.cell').offsetWidth > 0", 30)
+        time.sleep(1.0)
+
+    return _web_runs("checker-dark", "queens", page, runs, screen, deal,
+                     "document.getElementById('GameField-win-screen-container').style.opacity === '1'")
+
+
+def _emoji(runs: int, screen, tmp: Path) -> list:
+    from puzzlebot.bot import games
+    from puzzlebot.calibration.mapping import Region
+    from puzzlebot.solvers.errors import PuzzlebotError
+    from puzzlebot.solvers.tango.search import count_solutions
+
+    page = _WebGame("tango", "emoji")
+
+    def playable() -> bool:  # givens of both kinds (its sun and moon are both yellow), and one answer
+        if not page.state(f"JSON.stringify({both})"):
+            return False
+        try:
+            reading = games.get("tango").reader.read(screen.grab(Region(0, 0, 900, 790)))
+        except PuzzlebotError:
+            return False
+        return reading.sure and count_solutions(reading.board, limit=2).count == 1
+    button = "[...document.querySelectorAll('button')].find(b => b.textContent.includes('%s')).click()"
+    both = ("(t => t.includes('\\u{1F31E}') && t.includes('\\u{1F31B}'))([...document.querySelectorAll("
+            "'div.rounded-lg.border-2')].filter(e => e.className.includes('select-none') && "
+            "e.className.includes('border-indigo-400')).map(e => e.textContent.trim()))")
+
+    def deal(k: int) -> None:
+        page.dt.wait_for("document.querySelectorAll('div.select-none').length >= 16", timeout=30)
+        page.dt.evaluate(button % "6x6")
+        page.dt.wait_for("document.querySelectorAll('div.select-none').length >= 36", timeout=10)
+        time.sleep(0.5)
+        for _ in range(30):
+            if not k and playable():
+                break
+            page.dt.evaluate(button % "New")
+            k = 0
+            time.sleep(0.5)
+        else:
+            raise RuntimeError("emoji: the game dealt no board with givens of both kinds and one answer in 30 tries")
+        time.sleep(0.5)
+
+    return _web_runs("emoji", "tango", page, runs, screen, deal, "document.body.innerText.includes('Complete!')")
+
+
+def _minisudoku6(runs: int, screen, tmp: Path) -> list:
+    page = _WebGame("sudoku", "minisudoku6")
+
+    def deal(k: int) -> None:
+        if k:
+            page.dt.evaluate("location.reload(); 1")
+            time.sleep(0.3)
+        page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
+        time.sleep(1.0)
+
+    return _web_runs("minisudoku6", "sudoku", page, runs, screen, deal,
+                     "!document.getElementById('victory-modal').classList.contains('hidden')")
+
+
+def _canvas_dots(runs: int, screen, tmp: Path) -> list:
+    page = _WebGame("zip", "canvas-dots")
+    start = "[...document.querySelectorAll('button')].find(b => /Start Playing/.test(b.textContent))"
+    page.dt.wait_for(f"!!{start}", timeout=30)
+    page.dt.evaluate(f"{start}.click()")
+
+    def deal(k: int) -> None:
+        page.dt.evaluate("(() => { const s = document.querySelector('select'); "
+                         "const v = [...s.options].find(o => o.textContent.startsWith('6')).value; "
+                         "Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(s, v); "
+                         "s.dispatchEvent(new Event('change', {bubbles: true})); })()")
+        time.sleep(0.3)
+        page.dt.evaluate("[...document.querySelectorAll('button')].find(b => /New Puzzle/.test(b.textContent))"
+                         ".click()")
+        page.dt.wait_for("!document.querySelector('.loading-overlay') && "
+                         "!document.querySelector('.completion-message') && !!document.querySelector('canvas') && "
+                         "!document.querySelector('.new-puzzle-btn').disabled", timeout=60)
+        time.sleep(0.5)
+
+    return _web_runs("canvas-dots", "zip", page, runs, screen, deal,
+                     "[...document.querySelectorAll('h2')].some(h => h.textContent.includes('Puzzle Complete'))")
 
 
 if __name__ == "__main__":
