@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.solvers.patches import PatchesPuzzle
+from puzzlebot.solvers.patches import MAX_SIDE, PatchesPuzzle
 from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.colour_math import distance, median, to_lab
 from puzzlebot.vision.digits import read_number
@@ -49,8 +49,9 @@ from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_REACH, SEARCH_SIDE, cor
 from puzzlebot.vision.reading import BOARD, Reading
 
 GAME = "Patches"
-# Boards have 4 to 12 cells a side (LinkedIn's are 6 to 8).
-MIN_CELLS, MAX_CELLS = 4, 12
+# Boards have 4 cells a side at least (LinkedIn's are 6 to 8, Tatham's
+# Rectangles go to 20 and more), as many as the solver takes at most.
+MIN_CELLS, MAX_CELLS = 4, MAX_SIDE
 # Blobs may be whole patches: lattices are tried with their cells cut in up
 # to SPLITS each way.
 SPLITS = 6
@@ -549,13 +550,24 @@ def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> 
         mask = labels[by:by + bh, bx:bx + bw] == k
         outline, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         filled = cv2.drawContours(np.zeros(mask.shape, np.uint8), outline, -1, 1, -1) > 0
+        # a grey piece that is no clue's icon may be a printed number: two
+        # digits in a small cell close into one piece; one in colour (a
+        # striped icon at 80%: its stripes read as a sure "11") stays unsure
+        grey = float(np.hypot(*median(piece, axis=0)[1:])) < ICON_CHROMA
         if float(np.mean(filled)) < ICON_SOLID:
-            return None, "icon", "a shape in the cell that is not a solid icon"
-        return _icon(win[by:by + bh, bx:bx + bw], filled, p)
-    # a piece an icon's size that is no solid icon: an icon run into a patch's
-    # border (a page zoomed out), or a shape over the cell; unsure, not empty
-    odd = "" if area < ICON_AREA * p * p else \
-        "a shape in the cell that is not a solid icon (an icon run into a border?)"
+            if not grey:
+                return None, "icon", "a shape in the cell that is not a solid icon"
+            odd = "a shape in the cell that is not a solid icon"
+        else:
+            icon = _icon(win[by:by + bh, bx:bx + bw], filled, p)
+            if icon[0] is not None or not icon[2] or not grey:
+                return icon
+            odd = icon[2]
+    else:
+        # a piece an icon's size that is no solid icon: an icon run into a patch's
+        # border (a page zoomed out), or a shape over the cell; unsure, not empty
+        odd = "" if area < ICON_AREA * p * p else \
+            "a shape in the cell that is not a solid icon (an icon run into a border?)"
     # no icon: a printed number (Tatham's Rectangles), or nothing of ours
     if not ink.any():
         return None, "icon" if odd else "", odd
@@ -572,7 +584,7 @@ def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> 
     glyph = (cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0) & (distance(big, ground) > INK)
     read = read_number(glyph)
     if not read.sure:
-        return None, "printed", f"the number: {read.why}"
+        return (None, "icon", odd) if odd else (None, "printed", f"the number: {read.why}")
     if _ink_height(glyph) < DIGIT_PX * kf:
         return None, "printed", f"the number is under {DIGIT_PX:g} px tall: too small to read"
     return ("any", read.value), "printed", ""
