@@ -192,6 +192,12 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         cells = _cells_of(lab, local, box)
         cr = read_cell_looks(cells, n, n)
         dx, dy = _pieces_offset(cr, box)
+        if max(abs(dx), abs(dy)) > PIECES_CENTRED and attempt == 0:
+            # pieces drawn as fills with a bevel (Tatham's Unruly at 12x12):
+            # the bevel's lines along two sides are no symbol off the middle
+            found, _ = read_fills(lab, local)
+            if found is not None:
+                return _filled_board(img, lab, local, lattice, found, cells, box, how, touches)
         if max(abs(dx), abs(dy)) <= PIECES_CENTRED:
             break
         if attempt == CENTRING_TRIES:
@@ -206,8 +212,11 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     spread = float(median(np.linalg.norm(empty_grounds - median(empty_grounds, axis=0), axis=1)))
     odd = len(cr.odd_empty) >= max(ODD_GROUNDS_MIN, ODD_GROUNDS * (n * n))
     inked = sum(1 for c in cells if c.ink_share > PIECE_INK)
-    if (odd or spread > GROUND_SPREAD) and (not cr.looks or inked <= POINTER_CELLS):
-        # no symbol (but a pointer's) and cells of several fills: the fills may be the pieces
+    unread = len(cr.unread) > MOSTLY_UNREAD * n * n
+    if unread or (odd or spread > GROUND_SPREAD) and (not cr.looks or inked <= POINTER_CELLS):
+        # no symbol (but a pointer's) and cells of several fills, or cells mostly
+        # like no look (a fill's bevel, a line or two, taken for symbols): the
+        # fills may be the pieces
         found, not_fills = read_fills(lab, local)
         if found is not None:
             return _filled_board(img, lab, local, lattice, found, cells, box, how, touches)
@@ -225,9 +234,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     if len(piece_cells) >= 4 and sum(1 for i in piece_cells if divmod(i, n) in cr.misfits) > \
             FOREIGN_PIECES * len(piece_cells):
         raise NoBoardError("no Tango board: cells hold marks that are neither suns nor moons (another game?)")
-    if len(cr.unread) > MOSTLY_UNREAD * n * n:
+    if unread:
         raise NoBoardError(f"no Tango board: {len(cr.unread)} of its {n * n} cells are neither like the empty "
-                           f"cells nor like a sun or a moon ({cr.pieces}; {cr.givens})")
+                           f"cells nor like a sun or a moon ({cr.pieces}; {cr.givens}){odd_why}")
     board, edge_conf, unsure_edges = _board_with_marks(cr.values, cr.locked, lab, local, lattice, cells, box,
                                                        approximate="moved onto the pieces" in how)
     givens = board.givens()
