@@ -122,7 +122,7 @@ class PatchesGenerator(Generator):
 
 
 class PatchesReader(Reader):
-    description = ("Read a Patches board (4x4 to 12x12): each clue's shape (square, wide, tall, any) and area, "
+    description = ("Read a Patches board (4x4 to 20x20): each clue's shape (square, wide, tall, any) and area, "
                    "the patches drawn so far, and how sure each cell is.")
     epilog = DETECT_EXAMPLES
     example_image = "examples/patches.png"

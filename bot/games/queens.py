@@ -124,7 +124,7 @@ class QueensGenerator(Generator):
 
 
 class QueensReader(Reader):
-    description = ("Read a Queens board (any palette, 5x5 to 14x14): the colour regions, queens "
+    description = ("Read a Queens board (any palette, 4x4 to 26x26): the colour regions, queens "
                    "and x marks, and say how sure each is.")
     epilog = DETECT_EXAMPLES
     example_image = "examples/queens.png"
