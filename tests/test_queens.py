@@ -419,7 +419,9 @@ def test_bot_plays_a_queens_game_by_other_people(xvfb, tmp_path):
     that may have several answers (any placement breaking no rule wins).  At
     three sizes, up to the game's largest (24: refused as "5 to 14 a side"
     before): read as the game's own regions, sure, then played until the
-    game shows its win screen (its state, through DevTools)."""
+    game shows its win screen (its state, through DevTools).  Past 12
+    regions the game paints region k in colour k mod 12: a level where two
+    regions of one colour touch must be read unsure (it is dealt again)."""
     from .web_games import Page, Server, need_chromium, shared_game
 
     need_chromium()
@@ -429,29 +431,16 @@ def test_bot_plays_a_queens_game_by_other_people(xvfb, tmp_path):
     try:
         page.dt.wait_for("location.href.startsWith('http') && document.readyState == 'complete'", timeout=60)
         for n in (6, 12, 24):
-            for _ in range(3):  # the size applies to the next level: a fresh one after a reload
-                page.dt.evaluate(f"localStorage.removeItem('gameState'); localStorage.setItem('fieldSize', '{n}'); "
-                                 "location.reload(); 1")
-                time.sleep(0.3)
-                page.dt.wait_for("document.readyState == 'complete' && !!localStorage.getItem('gameState')", 30)
-                if page.state("localStorage.getItem('gameState')")["width"] == n:
+            for _ in range(20):
+                level = _fresh_level(page, n)
+                img, rd = _read_when_drawn(page, n, tmp_path)
+                if not _same_colour_regions_touch(level):
                     break
-            level = page.state("localStorage.getItem('gameState')")["level"]
-            assert len(level) == n
-            # the cells are sized once the page has laid itself out (0 px before)
-            page.dt.wait_for(f"document.querySelectorAll('button.cell').length == {n * n} && "
-                             "document.querySelector('button.cell').offsetWidth > 0", 30)
-            end = time.monotonic() + 5
-            while True:  # the level is drawn a moment after the page has it (slower on a busy machine)
-                img = page.grab()
-                try:
-                    rd = read_queens(img)
-                    break
-                except NoBoardError as e:
-                    if time.monotonic() > end:
-                        cv2.imwrite(str(tmp_path / f"{n}x{n}.png"), img)
-                        pytest.fail(f"{n}x{n}: {e} (the screen: {tmp_path / f'{n}x{n}.png'})")
-                    time.sleep(0.2)
+                # past 12 regions the game repeats its 12 colours: two regions of
+                # one colour side by side cannot be told apart, by any eye
+                assert not rd.sure, f"{n}x{n}: two regions of one colour touch, read sure"
+            else:
+                pytest.fail(f"{n}x{n}: every level dealt had two regions of one colour side by side")
             assert rd.sure, rd.unsure
             pairs = {(int(a), int(b)) for a, b in zip(rd.looks.regions.ravel(), np.array(level).ravel())}
             assert len(pairs) == n == len({a for a, _ in pairs}) == len({b for _, b in pairs}), f"{n}x{n}: regions"
@@ -463,6 +452,48 @@ def test_bot_plays_a_queens_game_by_other_people(xvfb, tmp_path):
     finally:
         page.close()
         server.stop()
+
+
+def _fresh_level(page, n: int) -> list:
+    """A new level of side ``n`` on the checker-dark page: its regions."""
+    for _ in range(3):  # the size applies to the next level: a fresh one after a reload
+        page.dt.evaluate(f"localStorage.removeItem('gameState'); localStorage.setItem('fieldSize', '{n}'); "
+                         "location.reload(); 1")
+        time.sleep(0.3)
+        page.dt.wait_for("document.readyState == 'complete' && !!localStorage.getItem('gameState')", 30)
+        if page.state("localStorage.getItem('gameState')")["width"] == n:
+            break
+    level = page.state("localStorage.getItem('gameState')")["level"]
+    assert len(level) == n
+    # the cells are sized once the page has laid itself out (0 px before)
+    page.dt.wait_for(f"document.querySelectorAll('button.cell').length == {n * n} && "
+                     "document.querySelector('button.cell').offsetWidth > 0", 30)
+    return level
+
+
+def _read_when_drawn(page, n: int, tmp_path):
+    """(the screen, its reading) once the level is drawn (a moment after the
+    page has it; slower on a busy machine)."""
+    end = time.monotonic() + 5
+    while True:
+        img = page.grab()
+        try:
+            return img, read_queens(img)
+        except NoBoardError as e:
+            if time.monotonic() > end:
+                cv2.imwrite(str(tmp_path / f"{n}x{n}.png"), img)
+                pytest.fail(f"{n}x{n}: {e} (the screen: {tmp_path / f'{n}x{n}.png'})")
+            time.sleep(0.2)
+
+
+def _same_colour_regions_touch(level: list, colours: int = 12) -> bool:
+    """Whether two regions the checker-dark game paints alike (region k in
+    colour k mod 12) share a side somewhere."""
+    n = len(level)
+    return any(a != b and a % colours == b % colours
+               for r in range(n) for c in range(n)
+               for a, b in ((level[r][c], level[r][c + 1] if c + 1 < n else level[r][c]),
+                            (level[r][c], level[r + 1][c] if r + 1 < n else level[r][c])))
 
 
 def subprocess_run(args):
