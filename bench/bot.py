@@ -152,16 +152,21 @@ def _row(name: str, results: list) -> list[str]:
             fmt_time(med(lambda t: t.waiting)), f"{med(lambda t: t.clicks):.0f}", f"{share:.0%}"]
 
 
-def _default_run(game_name: str, screen, title: str):
-    """One run as ``puzzlebot run GAME --window TITLE`` with default options."""
+def _default_run(game_name: str, screen, title: str | None = None, region: tuple[int, int, int, int] | None = None):
+    """One run as ``puzzlebot run GAME --window TITLE`` (or ``--region
+    X,Y,W,H``) with default options."""
     from puzzlebot.bot import games
     from puzzlebot.bot.actuate import Mouse
     from puzzlebot.bot.loop import Runner, Target
+    from puzzlebot.calibration.mapping import Region
     from puzzlebot.calibration.windows import find_window
 
-    w = find_window(title)
-    return Runner(games.get(game_name), screen, Mouse(), Target(w.region.clip(screen.bounds), w), 1.0,
-                  say=progress).run()
+    if title is not None:
+        w = find_window(title)
+        target = Target(w.region.clip(screen.bounds), w)
+    else:
+        target = Target(Region(*region))
+    return Runner(games.get(game_name), screen, Mouse(), target, 1.0, say=progress).run()
 
 
 def _lightsoff(runs: int, screen, tmp: Path) -> list:
@@ -271,16 +276,6 @@ class _WebGame:
         self.server.wait(timeout=10)
 
 
-def _region_run(game_name: str, screen, region: tuple[int, int, int, int]):
-    """One run as ``puzzlebot run GAME --region X,Y,W,H`` with default options."""
-    from puzzlebot.bot import games
-    from puzzlebot.bot.actuate import Mouse
-    from puzzlebot.bot.loop import Runner, Target
-    from puzzlebot.calibration.mapping import Region
-
-    return Runner(games.get(game_name), screen, Mouse(), Target(Region(*region)), 1.0, say=progress).run()
-
-
 def _web_runs(label: str, game_name: str, page: _WebGame, runs: int, screen, deal, solved: str) -> list:
     """``runs`` boards: ``deal(k)`` puts a new one on the page, the bot plays
     it, the page's ``solved`` expression must then say so."""
@@ -288,7 +283,7 @@ def _web_runs(label: str, game_name: str, page: _WebGame, runs: int, screen, dea
     try:
         for k in range(runs):
             deal(k)
-            res = _region_run(game_name, screen, (0, 0, 900, 790))
+            res = _default_run(game_name, screen, region=(0, 0, 900, 790))
             end = time.monotonic() + 5
             while not page.state(f"JSON.stringify({solved})"):
                 if time.monotonic() > end:

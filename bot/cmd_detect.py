@@ -162,8 +162,8 @@ def _hint(game):
 def _note_edges(reading) -> None:
     """Say where the board reaches the image's edge: one image cannot show
     whether it goes on there (``run`` looks past its region before acting)."""
+    from puzzlebot.vision.board_checks import join_sides
+
     if reading.touches:
-        sides = list(reading.touches)
-        names = ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else sides[0]
-        print(f"note: the board reaches the image's edge on the {names}: if it goes on past that edge, "
-              "this is only part of it (the bot looks past its region before it acts)", file=sys.stderr)
+        print(f"note: the board reaches the image's edge on the {join_sides(list(reading.touches))}: if it goes on "
+              "past that edge, this is only part of it (the bot looks past its region before it acts)", file=sys.stderr)

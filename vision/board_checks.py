@@ -133,20 +133,21 @@ class Wholeness:
     def reason(self) -> str:
         parts = []
         if self.cut:
-            parts.append(f"the image edge cuts the board on the {_join(self.cut)}")
+            parts.append(f"the image edge cuts the board on the {join_sides(self.cut)}")
         wide = [s for s in self.continues if s not in self.slivers]
         if wide:
-            parts.append(f"the board continues past the cells found on the {_join(wide)}")
+            parts.append(f"the board continues past the cells found on the {join_sides(wide)}")
         if self.slivers:
-            parts.append(f"a sliver of more cells shows past those found on the {_join(self.slivers)} "
+            parts.append(f"a sliver of more cells shows past those found on the {join_sides(self.slivers)} "
                          "(something covers the rest of the board?)")
         if self.covered:
-            parts.append(f"a straight edge runs along the {_join(self.covered)} of the cells found, close past "
+            parts.append(f"a straight edge runs along the {join_sides(self.covered)} of the cells found, close past "
                          "them and on past the board's corners (a window over the rest of the board?)")
         return "; ".join(parts)
 
 
-def _join(sides: list[str]) -> str:
+def join_sides(sides: list[str]) -> str:
+    """Sides in words: "top", "top and left", "top, bottom and left"."""
     return ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else sides[0]
 
 
