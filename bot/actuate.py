@@ -10,7 +10,10 @@ the release, which the X server delivers as motion events between them; on
 X11 the button events are therefore sent through XTest directly, and on
 Windows and macOS through pyautogui's platform calls, which post the button
 event alone.  A drag is press, moves through the proven points (paced so
-that the game sees each one), release.
+that the game sees each one), release.  Where the run loop lets the mouse
+watch the board (:mod:`puzzlebot.bot.cell_watch`), the pace is the game's
+own: a drag goes on to the next cell once the game has drawn the last one,
+a key is typed once its cell shows it selected.
 
 pyautogui.FAILSAFE stays on: moving the mouse into a screen corner aborts
 the run (checked before every event, also the ones sent past pyautogui).
@@ -24,7 +27,7 @@ from __future__ import annotations
 import contextlib
 import io
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from puzzlebot.bot.options import CLICK_INTERVAL
 from puzzlebot.calibration.mapping import Region
@@ -52,12 +55,42 @@ DRAG_HOLD, RELEASE_HOLD = 0.05, 0.1
 # reached the cell selected before (once in a few runs on our Mini Sudoku
 # page).
 KEY_AFTER_CLICK = 0.08
+# Where the bot can watch the board while it acts (``perform``'s ``watch``),
+# a gesture is paced by the game instead: a drag rests in each cell of its
+# path until the game has drawn something there (it has seen the pointer:
+# one frame, not a guessed worst case), and a key is typed once the cell it
+# goes to shows its selection.  A cell not seen to change within this long
+# (s) is passed as if unwatched (a game may draw nothing until the release)...
+DRAG_SEEN_WAIT = 0.1
+# ... and after this many such cells in a row, the rest of the gesture goes
+# at the fixed pace above (the game shows nothing while the button is down).
+DRAG_UNSEEN_RUN = 2
+# Once the game has drawn a watched event's effect, the next event (a key, a
+# drag's first move or its release) waits this long (s): a page built on
+# React hands events to the handlers of what it drew, which it attaches just
+# after drawing.
+AFTER_SEEN = 0.015
+# A typed key's cell is watched for its value this long (s): the next
+# action's "before" must show it (a page may redraw its whole grid for it).
+KEY_SEEN_WAIT = 0.1
+# After this many watched clicks in a row whose cell showed nothing in time
+# (a selection that fades in slowly, or none), this mouse clicks and types
+# unwatched, at the fixed pace: the watching would only add to it.
+SELECT_UNSEEN_RUN = 2
+# How often a watched cell is looked at (s): a cell's capture costs well
+# under a millisecond.
+WATCH_POLL = 0.002
 # A button is pressed only once the pointer is seen where it was moved; the
 # X server has it there at once, but a window manager's grab (openbox on a
 # click) can hold the pointer's motion back a moment: a press sent then
 # landed where the pointer had been.  Checked this often (s), the move sent
 # again this often (a motion lost in a grab), given up after this long.
 POINTER_POLL, POINTER_RESEND, POINTER_WAIT = 0.002, 0.05, 0.5
+
+
+# How long each watched event's effect is waited for (s): the fixed pause it
+# replaces, where there is one.
+WAITS = {"move": DRAG_SEEN_WAIT, "down": DRAG_HOLD, "click": KEY_AFTER_CLICK, "key": KEY_SEEN_WAIT}
 
 
 class Aborted(PuzzlebotError):
@@ -92,6 +125,7 @@ class Mouse:
         self.interval = interval
         self._last_click = float("-inf")
         self._buttons = _buttons(pyautogui)
+        self._unseen_selections = 0  # watched clicks in a row whose cell showed nothing
         # ("click" | "move" | "down" | "up", x, y) or ("key", name, None): for
         # the --clicks audit and the tests
         self.log: list[tuple] = []
@@ -170,47 +204,128 @@ class Mouse:
         self._pg.press(name)
         self.log.append(("key", name, None))
 
-    def perform(self, gesture: "Gesture") -> None:
-        """Send a proven gesture's events in order.  A drag's button is
-        released even when a step fails (the fail-safe, Ctrl-C), so the
-        game is never left with the button held down."""
+    def perform(self, gesture: "Gesture", watch: "CellWatch | None" = None) -> None:
+        """Send a proven gesture's events in order.  With ``watch``, an event
+        that names a cell (a drag's press and its arrival in each cell, a
+        click that selects a cell for a key, the key) is followed by looking
+        at that cell until the game has drawn something new there (see
+        DRAG_SEEN_WAIT and WAITS); without, the fixed pauses.  A drag's
+        button is released even when a step fails (the fail-safe, Ctrl-C),
+        so the game is never left with the button held down."""
         down = None
+        # seen: the last watched event's effect was drawn; waited: the last
+        # event was watched and waited for in vain (as long as a fixed pause);
+        # watching: not yet given up (after DRAG_UNSEEN_RUN cells unseen)
+        base, watching, unseen, seen, waited = None, watch is not None, 0, False, False
+        events = gesture.events
+        if self._unseen_selections >= SELECT_UNSEEN_RUN:  # clicks and keys at the fixed pace, as unwatched
+            events = tuple(e[:-1] if e[0] in ("click", "key") and _watched(e) else e for e in events)
+        starts = _watch_starts(events) if watch is not None else {}
+        # a drag watched cell by cell moves on when the game has drawn the
+        # last cell, so the steps between go at once (the page would see only
+        # the last of them anyway); otherwise each step rests DRAG_PAUSE
+        followed = any(e[0] == "move" and _watched(e) for e in events)
         try:
-            for ev in gesture.events:
-                kind = ev[0]
-                if kind == "move":
-                    self.move(ev[1], ev[2])
-                    if down is not None:
-                        time.sleep(DRAG_PAUSE)
-                elif kind == "click":
-                    self.click(ev[1], ev[2])
-                elif kind == "down":
-                    self._arrived(ev[1], ev[2])
-                    self._failsafe()
-                    self._buttons.down(ev[1], ev[2])
+            for i, ev in enumerate(events):
+                kind, cell = ev[0], _watched(ev) if watching else None
+                if kind == "key" and (seen or not waited) and self.log and self.log[-1][0] == "click":
+                    time.sleep(AFTER_SEEN if seen else KEY_AFTER_CLICK)
+                elif kind == "up" and (seen or not waited):
+                    time.sleep(AFTER_SEEN if seen else RELEASE_HOLD)
+                if watching and i in starts:  # the cell as it is before the events that reach it
+                    base = watch.look(_watched(events[starts[i]]))
+                self._send(ev)
+                if kind == "down":
                     down = (ev[1], ev[2])
-                    self.log.append(("down", ev[1], ev[2]))
-                    time.sleep(DRAG_HOLD)
-                elif kind == "up":
-                    time.sleep(RELEASE_HOLD)
-                    self._buttons.up(ev[1], ev[2])
-                    down = None
-                    self.log.append(("up", ev[1], ev[2]))
-                elif kind == "key":
-                    if self.log and self.log[-1][0] == "click":
-                        time.sleep(KEY_AFTER_CLICK)
-                    self.key(ev[1])
+                if cell is not None:
+                    seen = self._seen(watch, cell, base, WAITS[kind])
+                    waited = not seen
+                    if kind == "move":
+                        unseen = 0 if seen else unseen + 1
+                        watching = unseen < DRAG_UNSEEN_RUN
+                    if kind == "down" and seen:
+                        time.sleep(AFTER_SEEN)
+                    if kind == "click":
+                        self._unseen_selections = 0 if seen else self._unseen_selections + 1
+                    if kind == "key":
+                        seen = waited = False  # (the next action's click needs no pause for it)
                 else:
-                    raise PuzzlebotError(f"unknown pointer event {kind!r}")
+                    seen = waited = False
+                    if kind == "down":
+                        time.sleep(DRAG_HOLD)
+                    elif kind == "move" and down is not None and not (watching and followed):
+                        time.sleep(DRAG_PAUSE)
+                if kind == "up":
+                    down = None
         finally:
             if down is not None:
                 self._buttons.up(*down)
                 self.log.append(("up", down[0], down[1]))
 
+    def _send(self, ev: tuple) -> None:
+        kind = ev[0]
+        if kind == "move":
+            self.move(ev[1], ev[2])
+        elif kind == "click":
+            self.click(ev[1], ev[2])
+        elif kind == "down":
+            self._arrived(ev[1], ev[2])
+            self._failsafe()
+            self._buttons.down(ev[1], ev[2])
+            self.log.append(("down", ev[1], ev[2]))
+        elif kind == "up":
+            self._buttons.up(ev[1], ev[2])
+            self.log.append(("up", ev[1], ev[2]))
+        elif kind == "key":
+            self.key(ev[1])
+        else:
+            raise PuzzlebotError(f"unknown pointer event {kind!r}")
+
+    @staticmethod
+    def _seen(watch: "CellWatch", cell: tuple[int, int], base, wait: float) -> bool:
+        """Look at ``cell`` until it differs from ``base`` (True) or ``wait`` has passed (False)."""
+        end = time.monotonic() + wait
+        while not watch.changed(cell, base):
+            if time.monotonic() > end:
+                return False
+            time.sleep(WATCH_POLL)
+        return True
+
     @property
     def presses(self) -> int:
         """Button presses sent so far (clicks and drags)."""
         return sum(1 for e in self.log if e[0] in ("click", "down"))
+
+
+class CellWatch(Protocol):
+    """The board as the game draws it, for pacing a gesture by the game:
+    ``look(cell)`` captures a cell, ``changed(cell, before)`` says whether it
+    now differs from that capture."""
+
+    def look(self, cell: tuple[int, int]) -> Any: ...
+
+    def changed(self, cell: tuple[int, int], before: Any) -> bool: ...
+
+
+def _watched(ev: tuple) -> tuple[int, int] | None:
+    """The cell an event names to watch (its last item), if any."""
+    return ev[-1] if isinstance(ev[-1], tuple) else None
+
+
+def _watch_starts(events: tuple[tuple, ...]) -> dict[int, int]:
+    """For each event that names a cell to watch, where its cell's "before"
+    is taken: {index of the first event that may reach the cell: index of
+    the watched event}.  That is right after the previous watched event (a
+    drag's cell entered before, or its press), or before the gesture (the
+    press, a click that selects): the move to a cell and a press there are
+    drawn in one frame (a press hands the page the pointer's last move
+    first), so a hover effect is never taken for the press."""
+    starts, prev = {}, -1
+    for j, ev in enumerate(events):
+        if _watched(ev) is not None:
+            starts[prev + 1] = j
+            prev = j
+    return starts
 
 
 class _XTestButtons:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from puzzlebot.bot.actions import Action, Click, Drag, Key, cell_name
+from puzzlebot.bot.actions import Action, Cell, Click, Drag, Key, cell_name
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.solvers.errors import PuzzlebotError
 from puzzlebot.vision.lattice import Lattice
@@ -59,7 +59,11 @@ class Gesture:
     (the pointer goes there), ``("click", x, y)`` (press and release where the
     pointer is, with no movement between them), ``("down", x, y)`` /
     ``("up", x, y)`` (the button pressed / released where the pointer is),
-    ``("key", name)``.  Points are screen points (logical pixels)."""
+    ``("key", name)``.  Points are screen points (logical pixels).  A move
+    or click, a press or a key may name a cell last, ``("move", x, y, (r, c))``:
+    the game draws something in that cell once it has taken the event (a
+    drag's arrival, a cell selected for a key, the key's value), so the mouse
+    may wait for that instead of a fixed time."""
 
     events: tuple[tuple, ...]
     what: str  # the action in words
@@ -154,12 +158,13 @@ def cells_near(lat: Lattice, bx: float, by: float, clearance: float) -> set[tupl
     return {(r, c) for r in rows for c in cols}
 
 
-def drag_points(action: Drag, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> list[tuple[int, int]]:
+def drag_points(action: Drag, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> list[tuple[int, int, Cell | None]]:
     """Every screen point of a drag: each waypoint proven inside its cell
     (:func:`click_point`), and the steps between waypoints (at most
     DRAG_STEP of a pitch apart, ENDS_STEP where the game takes only the
     ends), each proven on the board, away from every
-    cell the drag may not touch and inside the region, window and screen."""
+    cell the drag may not touch and inside the region, window and screen.
+    A waypoint comes with its cell, a step between with None."""
     what = f"refusing to drag from {cell_name(action.path[0])}"
     allowed = action.allowed
     for cell in action.path:
@@ -167,7 +172,7 @@ def drag_points(action: Drag, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> 
             raise UnsafePoint(f"{what}: {cell_name(cell)} is not a cell of the {lat.rows}x{lat.cols} board")
     ways = [click_point(lat, r, c, smap, bounds) for r, c in action.path]
     step = (DRAG_STEP if action.follow else ENDS_STEP) * min(lat.px, lat.py) / smap.scale  # in screen points
-    points = [ways[0]]
+    points: list[tuple[int, int, Cell | None]] = [(*ways[0], action.path[0])]
     for (ax, ay), (bx, by), cell in zip(ways, ways[1:], action.path[1:]):
         n = max(1, math.ceil(math.hypot(bx - ax, by - ay) / step))
         for k in range(1, n + 1):
@@ -181,10 +186,12 @@ def drag_points(action: Drag, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> 
             if stray:
                 raise UnsafePoint(f"{what}: the way to {cell_name(cell)} passes over {cell_name(stray[0])}, "
                                   "which the drag must not touch")
-            if (px, py) != points[-1]:
-                points.append((px, py))
-        if points[-1] != (bx, by):
-            points.append((bx, by))
+            if (px, py) != points[-1][:2]:
+                points.append((px, py, None))
+        if points[-1][:2] == (bx, by):
+            points[-1] = (bx, by, cell)
+        else:
+            points.append((bx, by, cell))
     return points
 
 
@@ -201,11 +208,15 @@ def prove(action: Action, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> Gest
             raise UnsafePoint(f"refusing to type {action.key!r} on {cell_name(action.cell)}: only digits, letters "
                               "and erasing keys are typed")
         x, y = click_point(lat, *action.cell, smap, bounds)
-        return Gesture((("move", x, y), ("click", x, y), ("key", action.key.lower())), what)
+        return Gesture((("move", x, y), ("click", x, y, action.cell), ("key", action.key.lower(), action.cell)), what)
     if isinstance(action, Drag):
         pts = drag_points(action, lat, smap, bounds)
-        x0, y0 = pts[0]
-        x1, y1 = pts[-1]
-        events = [("move", x0, y0), ("down", x0, y0)] + [("move", x, y) for x, y in pts[1:]] + [("up", x1, y1)]
+        x0, y0, _ = pts[0]
+        x1, y1, _ = pts[-1]
+        # the game shows a followed drag's arrival in each cell: the mouse may watch for it
+        steps = [("move", x, y, cell) if cell is not None and action.follow else ("move", x, y)
+                 for x, y, cell in pts[1:]]
+        down = ("down", x0, y0, action.path[0]) if action.follow else ("down", x0, y0)
+        events = [("move", x0, y0), down] + steps + [("up", x1, y1)]
         return Gesture(tuple(events), what)
     raise UnsafePoint(f"refusing an action of an unknown kind: {what}")

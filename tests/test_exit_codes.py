@@ -115,7 +115,7 @@ class DeafMouse:
     def move(self, x, y):
         self.pos = (x, y)
 
-    def perform(self, gesture):
+    def perform(self, gesture, watch=None):
         self.events += list(gesture.events)
 
 

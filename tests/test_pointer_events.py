@@ -129,3 +129,92 @@ def test_a_key_selects_the_cell_then_types(recorder, mouse):
     mouse.perform(safety.prove(Key((3, 2), "4", before=None, after=None), lat, smap, bounds))
     events = [e for e in recorder.drain() if e[0] != "motion"]
     assert events == [("press", 225, 275), ("release", 225, 275), ("key", XK.string_to_keysym("4"))]
+
+
+class DrawingGame:
+    """A game seen through a cell watch: it draws in a cell ``delay`` seconds
+    after the mouse's pointer came into it (with the button down when
+    ``pressed``), or never (``delay`` None).  Records when each cell was
+    seen drawn: the mouse's log up to then."""
+
+    def __init__(self, mouse, delay: float | None, pressed: bool = True):
+        self.mouse, self.delay, self.pressed = mouse, delay, pressed
+        self.arrived: dict = {}  # cell -> when the pointer came into it
+        self.seen: dict = {}  # cell -> the mouse's log when its drawing was first seen
+        self.looks: list = []
+
+    @staticmethod
+    def cell(x: int, y: int) -> tuple[int, int]:
+        return (y - 100) // 50, (x - 100) // 50
+
+    def _update(self) -> None:
+        log, down = self.mouse.log, False
+        for e in log:
+            down = {"down": True, "up": False}.get(e[0], down)
+            if e[0] in ("move", "down", "click") and (down or not self.pressed or e[0] == "click"):
+                self.arrived.setdefault(self.cell(e[1], e[2]), time.monotonic())
+
+    def look(self, cell):
+        self.looks.append(cell)
+        return cell
+
+    def changed(self, cell, before) -> bool:
+        self._update()
+        since = self.arrived.get(cell)
+        drawn = self.delay is not None and since is not None and time.monotonic() - since >= self.delay
+        if drawn:
+            self.seen.setdefault(cell, list(self.mouse.log))
+        return drawn
+
+
+def _drag(path):
+    lat = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
+    smap = ScreenMap(Region(100, 100, 400, 400), 1.0)
+    bounds = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
+    return safety.prove(Drag(path, before=None, after=None), lat, smap, bounds), lat, smap, bounds
+
+
+def test_a_watched_drag_enters_each_cell_only_once_the_game_drew_the_one_before(recorder, mouse):
+    path = ((0, 0), (0, 1), (1, 1), (2, 1), (2, 2))
+    g, *_ = _drag(path)
+    game = DrawingGame(mouse, delay=0.03)
+    mouse.perform(g, watch=game)
+    assert set(game.seen) == set(path)  # the press's cell too
+    for a, b in zip(path, path[1:]):
+        before = [DrawingGame.cell(e[1], e[2]) for e in game.seen[a] if e[0] == "move"]
+        assert b not in before, f"the pointer went into {b} before the game drew {a}"
+    events = recorder.drain()  # and the X server got the drag as ever: press, motions, release
+    kinds = [e[0] for e in events]
+    assert kinds.count("press") == 1 and kinds.count("release") == 1
+    assert [e[1:] for e in events[kinds.index("press") + 1:kinds.index("release")]] == g.points[2:-1]
+
+
+def test_a_watched_drag_the_game_does_not_draw_goes_on_at_the_fixed_pace(recorder, mouse):
+    from puzzlebot.bot.actuate import DRAG_UNSEEN_RUN
+
+    path = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3))
+    g, *_ = _drag(path)
+    game = DrawingGame(mouse, delay=None)
+    mouse.perform(g, watch=game)
+    # the press's cell, then DRAG_UNSEEN_RUN cells of the path: no more waiting after that
+    assert game.looks == list(path[:1 + DRAG_UNSEEN_RUN])
+    moves = [e[1:] for e in recorder.drain() if e[0] == "motion"]
+    assert moves[-len(g.points[2:-1]):] == g.points[2:-1]  # every proven point still sent, in order
+
+
+def test_a_watched_key_is_typed_once_its_cell_shows_the_click(recorder, mouse):
+    from Xlib import XK
+
+    lat = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
+    smap = ScreenMap(Region(100, 100, 400, 400), 1.0)
+    bounds = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
+    for delay in (0.03, None):  # a game that shows the selection, and one that shows nothing
+        game = DrawingGame(mouse, delay=delay, pressed=False)
+        mouse.log.clear()
+        mouse.perform(safety.prove(Key((3, 2), "4", before=None, after=None), lat, smap, bounds), watch=game)
+        assert game.looks == [(3, 2), (3, 2)]  # before the click, and before the key (its value waited for)
+        assert (game.seen.get((3, 2)) is not None) == (delay is not None)
+        if delay is not None:
+            assert [e[0] for e in game.seen[(3, 2)]][-1] == "click"  # seen after the click, before the key
+        events = [e for e in recorder.drain() if e[0] != "motion"]
+        assert events == [("press", 225, 275), ("release", 225, 275), ("key", XK.string_to_keysym("4"))]

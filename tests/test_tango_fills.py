@@ -144,10 +144,10 @@ class FilledGame(FakePointer):
         return full[region.top:region.top + region.height, region.left:region.left + region.width].copy()
 
     # the mouse
-    def perform(self, gesture):
+    def perform(self, gesture, watch=None):
         for ev in gesture.events:
             if ev[0] == "move":
-                self.pos = ev[1:]
+                self.pos = ev[1:3]
             elif ev[0] == "click":
                 self.clicks += 1
                 r = int((ev[2] - self.region.top - MARGIN) // PITCH)
