@@ -70,12 +70,17 @@ DRAG_UNSEEN_RUN = 2
 # React hands events to the handlers of what it drew, which it attaches just
 # after drawing.
 AFTER_SEEN = 0.015
+# A watched click's cell is looked at this long (s) for its selection: a
+# third-party Mini Sudoku game shows it 60-70 ms after the click, and one
+# time in about fourteen took longer than KEY_AFTER_CLICK (the key went to
+# the cell selected before).
+SELECT_WAIT = 0.25
 # A typed key's cell is watched for its value this long (s): the next
 # action's "before" must show it (a page may redraw its whole grid for it).
 KEY_SEEN_WAIT = 0.1
 # After this many watched clicks in a row whose cell showed nothing in time
-# (a selection that fades in slowly, or none), this mouse clicks and types
-# unwatched, at the fixed pace: the watching would only add to it.
+# (a game that shows no selection), this mouse clicks and types unwatched,
+# at the fixed pace: the watching would only add to it.
 SELECT_UNSEEN_RUN = 2
 # How often a watched cell is looked at (s): a cell's capture costs well
 # under a millisecond.
@@ -88,9 +93,8 @@ WATCH_POLL = 0.002
 POINTER_POLL, POINTER_RESEND, POINTER_WAIT = 0.002, 0.05, 0.5
 
 
-# How long each watched event's effect is waited for (s): the fixed pause it
-# replaces, where there is one.
-WAITS = {"move": DRAG_SEEN_WAIT, "down": DRAG_HOLD, "click": KEY_AFTER_CLICK, "key": KEY_SEEN_WAIT}
+# How long each watched event's effect is waited for (s).
+WAITS = {"move": DRAG_SEEN_WAIT, "down": DRAG_HOLD, "click": SELECT_WAIT, "key": KEY_SEEN_WAIT}
 
 
 class Aborted(PuzzlebotError):

@@ -13,9 +13,11 @@ import numpy as np
 from puzzlebot.calibration.mapping import Region
 from puzzlebot.vision.lattice import Lattice
 
-# A cell is looked at without this share of the pitch on each side: its
-# border, which a trail drawn into the cell next door may reach over.
-INSET = 0.05
+# A cell crossed by a drag is looked at without this share of the pitch on
+# each side: its border, which a trail drawn into the cell next door may
+# reach over.  A cell clicked for a key is looked at whole: a selection may
+# show only as a ring along its edge (a third-party Mini Sudoku game).
+DRAG_INSET = 0.05
 # A pixel changed when a channel moved by more than this (8-bit levels): a
 # live capture has no noise, and a pale selection tint moves 20 and more.
 PIXEL_CHANGE = 12
@@ -28,13 +30,13 @@ CHANGED_SHARE = 0.005
 class CellWatch:
     """Cells of the board at ``lat`` in the capture of ``region`` (screen
     pixels), each looked at alone (a cell's capture costs well under a
-    millisecond)."""
+    millisecond), ``inset`` (share of the pitch) inside its border."""
 
-    def __init__(self, grab: Callable[[Region], np.ndarray], region: Region, lat: Lattice):
-        self._grab, self._region, self._lat = grab, region, lat
+    def __init__(self, grab: Callable[[Region], np.ndarray], region: Region, lat: Lattice, inset: float = DRAG_INSET):
+        self._grab, self._region, self._lat, self._inset = grab, region, lat, inset
 
     def _box(self, cell: tuple[int, int]) -> Region:
-        x0, y0, x1, y1 = self._lat.box(cell[0], cell[1], INSET)
+        x0, y0, x1, y1 = self._lat.box(cell[0], cell[1], self._inset)
         x0, y0 = max(0, x0), max(0, y0)
         x1, y1 = min(self._region.width, max(x1, x0 + 1)), min(self._region.height, max(y1, y0 + 1))
         return Region(self._region.left + x0, self._region.top + y0, max(1, x1 - x0), max(1, y1 - y0))

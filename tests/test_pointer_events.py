@@ -218,3 +218,14 @@ def test_a_watched_key_is_typed_once_its_cell_shows_the_click(recorder, mouse):
             assert [e[0] for e in game.seen[(3, 2)]][-1] == "click"  # seen after the click, before the key
         events = [e for e in recorder.drain() if e[0] != "motion"]
         assert events == [("press", 225, 275), ("release", 225, 275), ("key", XK.string_to_keysym("4"))]
+    # a game that shows no selection: after SELECT_UNSEEN_RUN clicks unseen, no more looking (nor waiting for it)
+    from puzzlebot.bot.actuate import SELECT_UNSEEN_RUN
+
+    looked = []
+    for _ in range(SELECT_UNSEEN_RUN):
+        game = DrawingGame(mouse, delay=None, pressed=False)
+        mouse.perform(safety.prove(Key((1, 1), "2", before=None, after=None), lat, smap, bounds), watch=game)
+        looked.append(bool(game.looks))
+    assert looked == [True] * (SELECT_UNSEEN_RUN - 1) + [False]  # the first was unseen already, above
+    events = [e for e in recorder.drain() if e[0] != "motion"]
+    assert events == [("press", 175, 175), ("release", 175, 175), ("key", XK.string_to_keysym("2"))] * 2
