@@ -44,7 +44,7 @@ def one_line_error(r, status: int = 2) -> str:
     ("tango", "[" * 100000 + "]" * 100000, "constraint"),
     ("tango", '{"rows": ' + "[" * 100000 + "]" * 100000 + "}", "nested too deeply"),
     ("tango", "...\n" * 3, "even size"),
-    ("tango", ("." * 32 + "\n") * 32, "up to 14x14"),
+    ("tango", ("." * 32 + "\n") * 32, "up to 20x20"),
     ("ripple", "[" * 100000 + "]" * 100000, "nested too deeply"),
     ("ripple", json.dumps({"rooms": [[1] * 60 for _ in range(60)]}), "at most 50x50"),
     ("ripple", json.dumps({"rooms": [[1] * 45 for _ in range(45)]}), "rooms of at most 40 cells"),

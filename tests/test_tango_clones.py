@@ -397,16 +397,19 @@ def unruly_screen(tmp_path, monkeypatch):
     yield from tatham.screen("sgt-unruly", "Unruly", tmp_path, monkeypatch)
 
 
-@pytest.mark.parametrize("game_id", ["8x8dt#777", "6x6dt#5", "10x10de#99", "12x12de#9", "14x14dt#6"])
+@pytest.mark.parametrize("game_id", ["8x8dt#777", "6x6dt#5", "10x10de#99", "12x12de#9", "14x14dt#6", "16x16dt#8",
+                                     "20x20de#1"])
 def test_tatham_unruly_played_to_the_end(unruly_screen, tmp_path, game_id):
     """Unruly's default game (8x8, trivial), a 6x6, a 10x10 and a 12x12 easy
-    one, a 14x14: the pieces are black and white fills, givens bevelled;
+    one, a 14x14, a 16x16 and a 20x20: the pieces are black and white fills, givens bevelled;
     read with no prior of that look (the three fills, which is empty from the
     givens and the rules), played by clicks.  The game's own saved moves, on
     its saved givens, fill the grid by the rules, every given kept.  At
     12x12 and 14x14 (32 px cells) the givens' bevels were taken for symbols
     (an L of lines, off the middle): refused before, as "cells neither like
-    the empty cells nor like a sun or a moon" or "symbols off the middle"."""
+    the empty cells nor like a sun or a moon" or "symbols off the middle".
+    16x16 and 20x20 were refused as larger than Tango's 14x14, a prior
+    beyond the rules."""
     env = unruly_screen(game_id)
     r = bot("run", "tango", "--window", "Unruly")
     assert r.returncode == 0, f"exit {r.returncode}: {r.stderr}{r.stdout}"

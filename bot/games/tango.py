@@ -106,7 +106,7 @@ class TangoGenerator(Generator):
 
 
 class TangoReader(Reader):
-    description = ("Read a Tango board (4x4 to 14x14, any look): suns, moons, locked givens "
+    description = ("Read a Tango board (4x4 to 20x20, any look): suns, moons, locked givens "
                    "and = / x marks, and say how each was told.")
     epilog = DETECT_EXAMPLES
     example_image = "examples/tango.png"

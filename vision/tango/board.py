@@ -26,11 +26,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from puzzlebot.solvers.tango.board import MAX_BOARD
 from puzzlebot.vision.colour_math import exact_lab, median
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice, LatticeFit, find_blobs, fit_lattices, gradient
 
-MIN_N, MAX_N = 4, 14
+# Board sides read: every even size from LinkedIn's 4x4 game to the largest
+# the solver takes (Tatham's Unruly deals 16x16 and more).
+MIN_N, MAX_N = 4, MAX_BOARD
 # The search runs on the image shrunk to at most this many pixels a side: a
 # LinkedIn board then has cells of 30-50 px, plenty to find its lattice.
 WORK_SIDE = 640
