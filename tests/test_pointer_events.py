@@ -132,16 +132,18 @@ def test_a_key_selects_the_cell_then_types(recorder, mouse):
 
 
 class DrawingGame:
-    """A game seen through a cell watch: it draws in a cell ``delay`` seconds
-    after the mouse's pointer came into it (with the button down when
-    ``pressed``), or never (``delay`` None).  Records when each cell was
-    seen drawn: the mouse's log up to then."""
+    """A game seen through a cell watch: it draws in a cell once the cell
+    has been looked at ``delay`` times since the mouse's pointer came into
+    it (with the button down when ``pressed``), or never (``delay`` None):
+    a count, not a time, so that a busy machine cannot make it late.
+    Records when each cell was seen drawn: the mouse's log up to then."""
 
-    def __init__(self, mouse, delay: float | None, pressed: bool = True):
+    def __init__(self, mouse, delay: int | None, pressed: bool = True):
         self.mouse, self.delay, self.pressed = mouse, delay, pressed
-        self.arrived: dict = {}  # cell -> when the pointer came into it
+        self.arrived: dict = {}  # cell -> looks at it before the pointer came into it
         self.seen: dict = {}  # cell -> the mouse's log when its drawing was first seen
-        self.looks: list = []
+        self.looks: list = []  # the cells whose "before" was taken
+        self.looked: dict = {}  # cell -> how often it was asked about
 
     @staticmethod
     def cell(x: int, y: int) -> tuple[int, int]:
@@ -152,7 +154,8 @@ class DrawingGame:
         for e in log:
             down = {"down": True, "up": False}.get(e[0], down)
             if e[0] in ("move", "down", "click") and (down or not self.pressed or e[0] == "click"):
-                self.arrived.setdefault(self.cell(e[1], e[2]), time.monotonic())
+                cell = self.cell(e[1], e[2])
+                self.arrived.setdefault(cell, self.looked.get(cell, 0))
 
     def look(self, cell):
         self.looks.append(cell)
@@ -160,8 +163,9 @@ class DrawingGame:
 
     def changed(self, cell, before) -> bool:
         self._update()
+        self.looked[cell] = self.looked.get(cell, 0) + 1
         since = self.arrived.get(cell)
-        drawn = self.delay is not None and since is not None and time.monotonic() - since >= self.delay
+        drawn = self.delay is not None and since is not None and self.looked[cell] - since >= self.delay
         if drawn:
             self.seen.setdefault(cell, list(self.mouse.log))
         return drawn
@@ -177,7 +181,7 @@ def _drag(path):
 def test_a_watched_drag_enters_each_cell_only_once_the_game_drew_the_one_before(recorder, mouse):
     path = ((0, 0), (0, 1), (1, 1), (2, 1), (2, 2))
     g, *_ = _drag(path)
-    game = DrawingGame(mouse, delay=0.03)
+    game = DrawingGame(mouse, delay=3)
     mouse.perform(g, watch=game)
     assert set(game.seen) == set(path)  # the press's cell too
     for a, b in zip(path, path[1:]):
@@ -208,7 +212,7 @@ def test_a_watched_key_is_typed_once_its_cell_shows_the_click(recorder, mouse):
     lat = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
     smap = ScreenMap(Region(100, 100, 400, 400), 1.0)
     bounds = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
-    for delay in (0.03, None):  # a game that shows the selection, and one that shows nothing
+    for delay in (3, None):  # a game that shows the selection, and one that shows nothing
         game = DrawingGame(mouse, delay=delay, pressed=False)
         mouse.log.clear()
         mouse.perform(safety.prove(Key((3, 2), "4", before=None, after=None), lat, smap, bounds), watch=game)
