@@ -213,7 +213,8 @@ class Mouse:
         that names a cell (a drag's press and its arrival in each cell, a
         click that selects a cell for a key, the key) is followed by looking
         at that cell until the game has drawn something new there (see
-        DRAG_SEEN_WAIT and WAITS); without, the fixed pauses.  A drag's
+        DRAG_SEEN_WAIT and WAITS), and a release that names one (a drag
+        taken by its ends) waits for its cell so; without, the fixed pauses.  A drag's
         button is released even when a step fails (the fail-safe, Ctrl-C),
         so the game is never left with the button held down."""
         down = None
@@ -234,10 +235,15 @@ class Mouse:
                 kind, cell = ev[0], _watched(ev) if watching else None
                 if kind == "key" and (seen or not waited) and self.log and self.log[-1][0] == "click":
                     time.sleep(AFTER_SEEN if seen else KEY_AFTER_CLICK)
-                elif kind == "up" and (seen or not waited):
+                elif kind == "up" and cell is None and (seen or not waited):
                     time.sleep(AFTER_SEEN if seen else RELEASE_HOLD)
                 if watching and i in starts:  # the cell as it is before the events that reach it
                     base = watch.look(_watched(events[starts[i]]))
+                if kind == "up" and cell is not None:  # watched before it: the drag's far corner drawn
+                    seen = waited = False
+                    if self._seen(watch, cell, base, RELEASE_HOLD):
+                        time.sleep(AFTER_SEEN)
+                    cell = None
                 self._send(ev)
                 if kind == "down":
                     down = (ev[1], ev[2])

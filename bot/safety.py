@@ -59,11 +59,12 @@ class Gesture:
     (the pointer goes there), ``("click", x, y)`` (press and release where the
     pointer is, with no movement between them), ``("down", x, y)`` /
     ``("up", x, y)`` (the button pressed / released where the pointer is),
-    ``("key", name)``.  Points are screen points (logical pixels).  A move
-    or click, a press or a key may name a cell last, ``("move", x, y, (r, c))``:
-    the game draws something in that cell once it has taken the event (a
-    drag's arrival, a cell selected for a key, the key's value), so the mouse
-    may wait for that instead of a fixed time."""
+    ``("key", name)``.  Points are screen points (logical pixels).  An event
+    may name a cell last, ``("move", x, y, (r, c))``: the game draws
+    something in that cell once it has taken the event (a drag's press or
+    arrival, a cell selected for a key, the key's value), or, for a release,
+    before it (the shape dragged so far reaching its far corner), so the
+    mouse may wait for that instead of a fixed time."""
 
     events: tuple[tuple, ...]
     what: str  # the action in words
@@ -216,7 +217,9 @@ def prove(action: Action, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> Gest
         # the game shows a followed drag's arrival in each cell: the mouse may watch for it
         steps = [("move", x, y, cell) if cell is not None and action.follow else ("move", x, y)
                  for x, y, cell in pts[1:]]
-        down = ("down", x0, y0, action.path[0]) if action.follow else ("down", x0, y0)
-        events = [("move", x0, y0), down] + steps + [("up", x1, y1)]
+        # a drag taken by its ends: the game may draw the shape so far (its
+        # far corner reached), watched before the release
+        up = ("up", x1, y1) if action.follow else ("up", x1, y1, action.path[-1])
+        events = [("move", x0, y0), ("down", x0, y0, action.path[0])] + steps + [up]
         return Gesture(tuple(events), what)
     raise UnsafePoint(f"refusing an action of an unknown kind: {what}")

@@ -94,10 +94,10 @@ def test_a_drag_whose_game_takes_only_its_ends_goes_in_pitch_long_steps():
     ends = safety.prove(Drag(((0, 0), (3, 2)), over=rect, follow=False, before=board(), after=board()),
                         LAT, MAP, BOUNDS)
     assert [e[:3] for e in ends.events[:2]] == [e[:3] for e in follows.events[:2]]
-    assert ends.events[-1] == follows.events[-1]
-    # a followed drag names the cell of its press and of each arrival (the mouse may watch them drawn); not this one
-    assert [e[3] for e in follows.events if len(e) > 3] == [(0, 0), (3, 2)]
-    assert not [e for e in ends.events if len(e) > 3]
+    assert ends.events[-1][:3] == follows.events[-1]
+    # the cells the mouse may watch drawn: a followed drag's press and each arrival, this one's press and release
+    assert [(e[0], e[3]) for e in follows.events if len(e) > 3] == [("down", (0, 0)), ("move", (3, 2))]
+    assert [(e[0], e[3]) for e in ends.events if len(e) > 3] == [("down", (0, 0)), ("up", (3, 2))]
     steps = ends.points[1:]
     assert all(np.hypot(bx - ax, by - ay) <= safety.ENDS_STEP * 60 + 1 for (ax, ay), (bx, by) in zip(steps, steps[1:]))
     assert 3 <= len(steps) - 1 <= len(follows.points[1:]) // 3

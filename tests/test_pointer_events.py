@@ -206,6 +206,28 @@ def test_a_watched_drag_the_game_does_not_draw_goes_on_at_the_fixed_pace(recorde
     assert moves[-len(g.points[2:-1]):] == g.points[2:-1]  # every proven point still sent, in order
 
 
+def test_a_drag_taken_by_its_ends_is_released_once_the_game_drew_its_far_corner(recorder, mouse):
+    """A rectangle dragged corner to corner (the game takes only its ends):
+    its steps keep their fixed pace, and the release waits for the far
+    corner's cell to show the shape, or for the fixed hold where it never does."""
+    lat = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
+    smap = ScreenMap(Region(100, 100, 400, 400), 1.0)
+    bounds = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
+    rect = frozenset((r, c) for r in range(1, 4) for c in range(1, 3))
+    g = safety.prove(Drag(((1, 1), (3, 2)), over=rect, follow=False, before=None, after=None), lat, smap, bounds)
+    for delay in (3, None):
+        game = DrawingGame(mouse, delay=delay)
+        mouse.log.clear()
+        mouse.perform(g, watch=game)
+        assert game.looks == [(1, 1), (3, 2)]  # the press's cell, then the far corner's
+        assert ((3, 2) in game.seen) == (delay is not None)
+        if delay is not None:
+            assert game.seen[(3, 2)][-1][:3] == ("move", *g.points[-1])  # seen at the last step, before the release
+        events = recorder.drain()
+        kinds = [e[0] for e in events]
+        assert kinds.count("press") == kinds.count("release") == 1 and events[-1] == ("release", *g.points[-1])
+
+
 def test_a_watched_key_is_typed_once_its_cell_shows_the_click(recorder, mouse):
     from Xlib import XK
 
