@@ -70,8 +70,10 @@ COVER_SAMPLES = 16
 # Such an edge past the opposite side too, within COVER_MIRROR pitches (at
 # least COVER_MIRROR_PX: a small board's lattice is a pixel or two off) of
 # the same distance, is the board's container (a phone screen the board
-# fills), not a cover.
-COVER_MIRROR, COVER_MIRROR_PX = 0.1, 3.0
+# fills), not a cover.  (A tenth of a pitch took a window 6-7 px nearer the
+# cells than a phone's tray for the tray; no sure read of a real or our own
+# screenshot under 18 screen changes needs more than the pixels.)
+COVER_MIRROR, COVER_MIRROR_PX = 0.03, 3.0
 # Share of a side's would-be cells that must show a cell look for the
 # board to count as continuing (a few look-coloured spots are not a board).
 CONTINUE_SHARE = 0.8
