@@ -195,11 +195,13 @@ def test_a_window_that_halves_a_mini_sudoku_row_is_seen():
     assert not wrong, wrong[:6]
 
 
-def test_a_window_edge_nearer_the_cells_than_the_boards_own_frame_is_a_cover():
+@pytest.mark.parametrize("file, covers", [("enlight_06_7x7_paper_s2.jpg", 24), ("enlight_00_10x10_classic_s1.png", 24)])
+def test_a_window_edge_nearer_the_cells_than_the_boards_own_frame_is_a_cover(file, covers):
     """Windows whose edge cuts 0.15 of a pitch into a Lights Out board's
-    outer row or column (a sliver of 1-3 px of the cut cells shows) lie 6-7
-    px nearer the cells than the phone's tray does on the other side: taken
-    for the board's own frame before (a tolerance of a tenth of a pitch), 6
-    of these 24 were read sure and a column short."""
-    n, wrong = _sure_wrong(("lights", "enlight_06_7x7_paper_s2.jpg", 0.15, ("window", "dark window")))
-    assert n == 24 and wrong == [], wrong
+    outer row or column (a sliver of 0-3 px of the cut cells shows) lie a
+    few pixels nearer the cells than the phone's tray does on the other
+    side: taken for the board's own frame before (within a tenth of a
+    pitch, or with any pixel of the cover's edge within 3 px of the tray's
+    on a 22 px pitch), 6 and 2 of these were read sure and a column short."""
+    n, wrong = _sure_wrong(("lights", file, 0.15, ("window", "dark window")))
+    assert n == covers and wrong == [], wrong

@@ -70,7 +70,8 @@ COVER_SAMPLES = 16
 # Such an edge past the opposite side too, within COVER_MIRROR pitches (at
 # least COVER_MIRROR_PX: a small board's lattice is a pixel or two off) of
 # the same distance, is the board's container (a phone screen the board
-# fills), not a cover.  (A tenth of a pitch took a window 6-7 px nearer the
+# fills), not a cover.  Edges are compared where each is (the middle of the
+# pixels that step).  (A tenth of a pitch took a window 6-7 px nearer the
 # cells than a phone's tray for the tray; no sure read of a real or our own
 # screenshot under 18 screen changes needs more than the pixels.)
 COVER_MIRROR, COVER_MIRROR_PX = 0.03, 3.0
@@ -347,7 +348,19 @@ def _cover_edge(lab: np.ndarray, lat: Lattice, side: str, room: float, lo: float
     if room < max(TOUCH_PITCH, min(mine) - tol):
         return False  # the image ends at the opposite side, or before its margin would: nothing to compare with
     mirror = _edges_running_on(lab, lat, _OPPOSITE[side], min(mine) - tol, max(mine) + tol)
-    return not any(abs(a - b) <= tol for a in mine for b in mirror)
+    return not any(abs(a - b) <= tol for a in _edge_middles(mine, across) for b in _edge_middles(mirror, across))
+
+
+def _edge_middles(distances: list[float], across: float) -> list[float]:
+    """Where each edge is: the middle of each run of distances a pixel apart
+    (a few pixels of an edge step, more of a soft one)."""
+    runs: list[list[float]] = []
+    for d in distances:
+        if runs and d - runs[-1][-1] <= 1.5 / across:
+            runs[-1].append(d)
+        else:
+            runs.append([d])
+    return [(run[0] + run[-1]) / 2 for run in runs]
 
 
 def _goes_on(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], tol: float, start: float,
