@@ -208,15 +208,15 @@ class Mouse:
         self._pg.press(name)
         self.log.append(("key", name, None))
 
-    def perform(self, gesture: "Gesture", watch: "CellWatch | None" = None) -> None:
+    def perform(self, gesture: "Gesture", watch: "Watch | None" = None) -> None:
         """Send a proven gesture's events in order.  With ``watch``, an event
         that names a cell (a drag's press and its arrival in each cell, a
         click that selects a cell for a key, the key) is followed by looking
         at that cell until the game has drawn something new there (see
         DRAG_SEEN_WAIT and WAITS), and a release that names one (a drag
-        taken by its ends) waits for its cell so; without, the fixed pauses.  A drag's
-        button is released even when a step fails (the fail-safe, Ctrl-C),
-        so the game is never left with the button held down."""
+        taken by its ends) waits so for its cell; without, the fixed pauses.
+        A drag's button is released even when a step fails (the fail-safe,
+        Ctrl-C), so the game is never left with the button held down."""
         down = None
         # seen: the last watched event's effect was drawn; waited: the last
         # event was watched and waited for in vain (as long as a fixed pause);
@@ -292,7 +292,7 @@ class Mouse:
             raise PuzzlebotError(f"unknown pointer event {kind!r}")
 
     @staticmethod
-    def _seen(watch: "CellWatch", cell: tuple[int, int], base, wait: float) -> bool:
+    def _seen(watch: "Watch", cell: tuple[int, int], base, wait: float) -> bool:
         """Look at ``cell`` until it differs from ``base`` (True) or ``wait`` has passed (False)."""
         end = time.monotonic() + wait
         while not watch.changed(cell, base):
@@ -307,7 +307,7 @@ class Mouse:
         return sum(1 for e in self.log if e[0] in ("click", "down"))
 
 
-class CellWatch(Protocol):
+class Watch(Protocol):
     """The board as the game draws it, for pacing a gesture by the game:
     ``look(cell)`` captures a cell, ``changed(cell, before)`` says whether it
     now differs from that capture."""

@@ -19,7 +19,9 @@ from puzzlebot.vision.lattice import Lattice
 # show only as a ring along its edge (a third-party Mini Sudoku game).
 DRAG_INSET = 0.05
 # A pixel changed when a channel moved by more than this (8-bit levels): a
-# live capture has no noise, and a pale selection tint moves 20 and more.
+# live capture has no noise; a pale selection tint moves 15 and more (blue-50
+# on white: 16), a hover tint less (gray-50 on white: 6), and a hover must
+# not pass for a click the game has taken.
 PIXEL_CHANGE = 12
 # A cell changed when this share of its pixels did: a selection or a trail
 # across an empty cell covers far more, but a trail that runs under a number's
