@@ -75,6 +75,11 @@ AFTER_SEEN = 0.015
 # time in about fourteen took longer than KEY_AFTER_CLICK (the key went to
 # the cell selected before).
 SELECT_WAIT = 0.25
+# ... and this long once the game has shown a selection before: then a
+# selection not seen means the click was not taken yet (a busy machine) or
+# at all, and a key typed now would go to the cell selected before (a value
+# put where it does not belong): the mouse stops instead, nothing typed.
+SELECT_WAIT_KNOWN = 1.0
 # A typed key's cell is watched for its value this long (s): the next
 # action's "before" must show it (a page may redraw its whole grid for it).
 KEY_SEEN_WAIT = 0.1
@@ -99,6 +104,12 @@ WAITS = {"move": DRAG_SEEN_WAIT, "down": DRAG_HOLD, "click": SELECT_WAIT, "key":
 
 class Aborted(PuzzlebotError):
     exit_code = 130
+
+
+class NotSelected(PuzzlebotError):
+    """A click that selects a cell for a key was not seen taken: nothing typed."""
+
+    exit_code = 5
 
 
 class PointerHeld(PuzzlebotError):
@@ -130,6 +141,8 @@ class Mouse:
         self._last_click = float("-inf")
         self._buttons = _buttons(pyautogui)
         self._unseen_selections = 0  # watched clicks in a row whose cell showed nothing
+        self._selections_seen = 0  # watched clicks whose cell showed its selection
+        self._selected = None  # the cell the last of them selected (None after any other click)
         # ("click" | "move" | "down" | "up", x, y) or ("key", name, None): for
         # the --clicks audit and the tests
         self.log: list[tuple] = []
@@ -233,6 +246,9 @@ class Mouse:
         try:
             for i, ev in enumerate(events):
                 kind, cell = ev[0], _watched(ev) if watching else None
+                again = kind == "click" and cell is not None and cell == self._selected
+                if again:  # the cell already selected shows nothing new: the fixed pace
+                    cell = None
                 if kind == "key" and (seen or not waited) and self.log and self.log[-1][0] == "click":
                     time.sleep(AFTER_SEEN if seen else KEY_AFTER_CLICK)
                 elif kind == "up" and cell is None and (seen or not waited):
@@ -248,19 +264,28 @@ class Mouse:
                 if kind == "down":
                     down = (ev[1], ev[2])
                 if cell is not None:
-                    seen = self._seen(watch, cell, base, WAITS[kind])
+                    wait = SELECT_WAIT_KNOWN if kind == "click" and self._selections_seen else WAITS[kind]
+                    seen = self._seen(watch, cell, base, wait)
                     waited = not seen
                     if kind == "move":
                         unseen = 0 if seen else unseen + 1
                         watching = unseen < DRAG_UNSEEN_RUN
                     if kind == "down" and seen:
                         time.sleep(AFTER_SEEN)
+                    if kind == "click" and not seen and self._selections_seen:
+                        raise NotSelected(f"r{cell[0] + 1}c{cell[1] + 1} did not show as selected within {wait:.1f} s "
+                                          "of its click, as this game shows its selections: nothing typed there "
+                                          "(the key would go to the cell selected before); stopped")
                     if kind == "click":
                         self._unseen_selections = 0 if seen else self._unseen_selections + 1
+                        self._selections_seen += seen
+                        self._selected = cell if seen else None
                     if kind == "key":
                         seen = waited = False  # (the next action's click needs no pause for it)
                 else:
                     seen = waited = False
+                    if kind == "click" and not again:
+                        self._selected = None
                     if kind == "down":
                         time.sleep(DRAG_HOLD)
                     elif kind == "move" and down is not None and not (watching and followed):

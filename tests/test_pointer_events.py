@@ -228,30 +228,66 @@ def test_a_drag_taken_by_its_ends_is_released_once_the_game_drew_its_far_corner(
         assert kinds.count("press") == kinds.count("release") == 1 and events[-1] == ("release", *g.points[-1])
 
 
+KEY_LAT = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
+KEY_MAP = ScreenMap(Region(100, 100, 400, 400), 1.0)
+KEY_BOUNDS = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
+
+
+def _type(mouse, cell, key: str, game) -> None:
+    mouse.perform(safety.prove(Key(cell, key, before=None, after=None), KEY_LAT, KEY_MAP, KEY_BOUNDS), watch=game)
+
+
 def test_a_watched_key_is_typed_once_its_cell_shows_the_click(recorder, mouse):
     from Xlib import XK
 
-    lat = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
-    smap = ScreenMap(Region(100, 100, 400, 400), 1.0)
-    bounds = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
-    for delay in (3, None):  # a game that shows the selection, and one that shows nothing
-        game = DrawingGame(mouse, delay=delay, pressed=False)
-        mouse.log.clear()
-        mouse.perform(safety.prove(Key((3, 2), "4", before=None, after=None), lat, smap, bounds), watch=game)
-        assert game.looks == [(3, 2), (3, 2)]  # before the click, and before the key (its value waited for)
-        assert (game.seen.get((3, 2)) is not None) == (delay is not None)
-        if delay is not None:
-            assert [e[0] for e in game.seen[(3, 2)]][-1] == "click"  # seen after the click, before the key
-        events = [e for e in recorder.drain() if e[0] != "motion"]
-        assert events == [("press", 225, 275), ("release", 225, 275), ("key", XK.string_to_keysym("4"))]
-    # a game that shows no selection: after SELECT_UNSEEN_RUN clicks unseen, no more looking (nor waiting for it)
+    game = DrawingGame(mouse, delay=3, pressed=False)
+    _type(mouse, (3, 2), "4", game)
+    assert game.looks == [(3, 2), (3, 2)]  # before the click, and before the key (its value waited for)
+    assert [e[0] for e in game.seen[(3, 2)]][-1] == "click"  # seen after the click, before the key
+    events = [e for e in recorder.drain() if e[0] != "motion"]
+    assert events == [("press", 225, 275), ("release", 225, 275), ("key", XK.string_to_keysym("4"))]
+
+
+def test_a_game_that_shows_no_selection_is_typed_into_at_the_fixed_pace(recorder, mouse):
+    """After SELECT_UNSEEN_RUN clicks unseen, no more looking (nor waiting for it)."""
+    from Xlib import XK
+
     from puzzlebot.bot.actuate import SELECT_UNSEEN_RUN
 
     looked = []
-    for _ in range(SELECT_UNSEEN_RUN):
+    for _ in range(SELECT_UNSEEN_RUN + 1):
         game = DrawingGame(mouse, delay=None, pressed=False)
-        mouse.perform(safety.prove(Key((1, 1), "2", before=None, after=None), lat, smap, bounds), watch=game)
+        _type(mouse, (1, 1), "2", game)
         looked.append(bool(game.looks))
-    assert looked == [True] * (SELECT_UNSEEN_RUN - 1) + [False]  # the first was unseen already, above
+    assert looked == [True] * SELECT_UNSEEN_RUN + [False]
     events = [e for e in recorder.drain() if e[0] != "motion"]
-    assert events == [("press", 175, 175), ("release", 175, 175), ("key", XK.string_to_keysym("2"))] * 2
+    assert events == [("press", 175, 175), ("release", 175, 175), ("key", XK.string_to_keysym("2"))] * 3
+
+
+def test_a_selection_not_seen_where_the_game_shows_them_stops_before_the_key(recorder, mouse):
+    """A game seen to show its selections, whose next click shows nothing
+    (not taken, or not yet on a busy machine): the key would go to the cell
+    selected before, so nothing is typed and the mouse stops."""
+    from Xlib import XK
+
+    from puzzlebot.bot.actuate import NotSelected
+
+    _type(mouse, (3, 2), "4", DrawingGame(mouse, delay=3, pressed=False))
+    recorder.drain()
+    with pytest.raises(NotSelected, match="r2c2 did not show as selected"):
+        _type(mouse, (1, 1), "2", DrawingGame(mouse, delay=None, pressed=False))
+    events = [e for e in recorder.drain() if e[0] != "motion"]
+    assert events == [("press", 175, 175), ("release", 175, 175)]  # the click, and no key
+    assert ("key", XK.string_to_keysym("2")) not in events
+
+
+def test_the_cell_already_selected_is_typed_into_again_without_waiting_for_a_selection(recorder, mouse):
+    """A wrong value cleared, then the right one typed: the second click on
+    the selected cell shows nothing new, and is no reason to stop."""
+    from Xlib import XK
+
+    _type(mouse, (3, 2), "backspace", DrawingGame(mouse, delay=3, pressed=False))
+    game = DrawingGame(mouse, delay=None, pressed=False)
+    _type(mouse, (3, 2), "4", game)
+    events = [e for e in recorder.drain() if e[0] != "motion"]
+    assert events[-3:] == [("press", 225, 275), ("release", 225, 275), ("key", XK.string_to_keysym("4"))]
