@@ -20,6 +20,11 @@ from puzzlebot.vision.lattice import Lattice
 
 pytestmark = pytest.mark.display
 
+# A 6x6 board of 50 px cells filling the recorder's window (the region).
+LAT = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
+SMAP = ScreenMap(Region(100, 100, 400, 400), 1.0)
+BOUNDS = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
+
 
 class Recorder:
     """A plain X window at (x, y) that records pointer and key events."""
@@ -103,11 +108,8 @@ def test_a_click_is_a_press_and_a_release_with_no_motion_between(recorder, mouse
 
 
 def test_a_drag_is_press_motions_through_each_cell_release(recorder, mouse):
-    lat = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)  # the recorder's window is the region
-    smap = ScreenMap(Region(100, 100, 400, 400), 1.0)
-    bounds = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
     path = ((0, 0), (0, 1), (1, 1), (2, 1))
-    g = safety.prove(Drag(path, before=None, after=None), lat, smap, bounds)
+    g = safety.prove(Drag(path, before=None, after=None), LAT, SMAP, BOUNDS)
     mouse.perform(g)
     events = recorder.drain()
     kinds = [e[0] for e in events]
@@ -123,10 +125,7 @@ def test_a_drag_is_press_motions_through_each_cell_release(recorder, mouse):
 def test_a_key_selects_the_cell_then_types(recorder, mouse):
     from Xlib import XK
 
-    lat = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
-    smap = ScreenMap(Region(100, 100, 400, 400), 1.0)
-    bounds = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
-    mouse.perform(safety.prove(Key((3, 2), "4", before=None, after=None), lat, smap, bounds))
+    mouse.perform(safety.prove(Key((3, 2), "4", before=None, after=None), LAT, SMAP, BOUNDS))
     events = [e for e in recorder.drain() if e[0] != "motion"]
     assert events == [("press", 225, 275), ("release", 225, 275), ("key", XK.string_to_keysym("4"))]
 
@@ -172,15 +171,12 @@ class DrawingGame:
 
 
 def _drag(path):
-    lat = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
-    smap = ScreenMap(Region(100, 100, 400, 400), 1.0)
-    bounds = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
-    return safety.prove(Drag(path, before=None, after=None), lat, smap, bounds), lat, smap, bounds
+    return safety.prove(Drag(path, before=None, after=None), LAT, SMAP, BOUNDS)
 
 
 def test_a_watched_drag_enters_each_cell_only_once_the_game_drew_the_one_before(recorder, mouse):
     path = ((0, 0), (0, 1), (1, 1), (2, 1), (2, 2))
-    g, *_ = _drag(path)
+    g = _drag(path)
     game = DrawingGame(mouse, delay=3)
     mouse.perform(g, watch=game)
     assert set(game.seen) == set(path)  # the press's cell too
@@ -197,7 +193,7 @@ def test_a_watched_drag_the_game_does_not_draw_goes_on_at_the_fixed_pace(recorde
     from puzzlebot.bot.actuate import DRAG_UNSEEN_RUN
 
     path = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3))
-    g, *_ = _drag(path)
+    g = _drag(path)
     game = DrawingGame(mouse, delay=None)
     mouse.perform(g, watch=game)
     # the press's cell, then DRAG_UNSEEN_RUN cells of the path: no more waiting after that
@@ -210,11 +206,8 @@ def test_a_drag_taken_by_its_ends_is_released_once_the_game_drew_its_far_corner(
     """A rectangle dragged corner to corner (the game takes only its ends):
     its steps keep their fixed pace, and the release waits for the far
     corner's cell to show the shape, or for the fixed hold where it never does."""
-    lat = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
-    smap = ScreenMap(Region(100, 100, 400, 400), 1.0)
-    bounds = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
     rect = frozenset((r, c) for r in range(1, 4) for c in range(1, 3))
-    g = safety.prove(Drag(((1, 1), (3, 2)), over=rect, follow=False, before=None, after=None), lat, smap, bounds)
+    g = safety.prove(Drag(((1, 1), (3, 2)), over=rect, follow=False, before=None, after=None), LAT, SMAP, BOUNDS)
     for delay in (3, None):
         game = DrawingGame(mouse, delay=delay)
         mouse.log.clear()
@@ -228,13 +221,8 @@ def test_a_drag_taken_by_its_ends_is_released_once_the_game_drew_its_far_corner(
         assert kinds.count("press") == kinds.count("release") == 1 and events[-1] == ("release", *g.points[-1])
 
 
-KEY_LAT = Lattice(0.0, 0.0, 50.0, 50.0, 6, 6)
-KEY_MAP = ScreenMap(Region(100, 100, 400, 400), 1.0)
-KEY_BOUNDS = safety.Bounds(Region(100, 100, 400, 400), [Region(0, 0, 1280, 800)])
-
-
 def _type(mouse, cell, key: str, game) -> None:
-    mouse.perform(safety.prove(Key(cell, key, before=None, after=None), KEY_LAT, KEY_MAP, KEY_BOUNDS), watch=game)
+    mouse.perform(safety.prove(Key(cell, key, before=None, after=None), LAT, SMAP, BOUNDS), watch=game)
 
 
 def test_a_watched_key_is_typed_once_its_cell_shows_the_click(recorder, mouse):
