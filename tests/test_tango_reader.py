@@ -218,6 +218,20 @@ def test_other_games_are_never_read_as_tango_boards():
     assert sum(v == "refused" for v in verdicts.values()) >= len(verdicts) - 2  # measured: all but one
 
 
+@pytest.mark.slow
+def test_our_other_games_and_real_zip_boards_are_never_read_as_tango_boards():
+    """Every render of our other stand-ins and every example of another game:
+    never a sure Tango board.  A 7x7 Zip page (no 8x8 board of it and the
+    page beside it) is refused."""
+    paths = [p for game in ("lights", "queens", "zip", "sudoku", "patches")
+             for p in sorted((ROOT / "fixtures" / game).glob("*")) if p.suffix in (".png", ".jpg")]
+    paths += [p for p in sorted((ROOT / "examples").glob("*.png")) if not p.name.startswith("tango")]
+    verdicts = dict(zip(paths, pmap(_tango_verdict, paths)))
+    assert {p for p, v in verdicts.items() if v == "SURE"} == {ROOT / "examples/enlight.png",
+                                                               ROOT / "fixtures/lights/desktop_0_classic.png"}
+    assert verdicts[ROOT / "examples/zip.png"] == "refused"
+
+
 @pytest.mark.parametrize("make", [
     lambda: np.full((720, 1280, 3), 255, np.uint8),
     lambda: np.random.default_rng(3).integers(0, 256, (500, 500, 3), dtype=np.uint8),

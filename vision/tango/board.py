@@ -94,6 +94,11 @@ NEAR_MARGIN = 2.0
 # A larger block is taken instead when the best block's cells go on past it
 # and this share of the larger block's cells are bounded.
 RELAXED_SHARE = 0.6
+# ... unless one of its outer rows or columns shows fewer than this many
+# sides a cell on average: the page beside a grid of another size shows only
+# the side it shares with the grid (1: Zip's 7x7 taken as 8x8); a board's
+# own cells, however faint their borders (a JPEG at quality 35), show more.
+OUTER_SIDES = 1.25
 # Less room than this (pitches) between a grid and the image's edge: the
 # image may have cut the grid there.
 EDGE_ROOM = 0.25
@@ -319,6 +324,12 @@ def _component(good: np.ndarray, i: int, j: int, n: int) -> tuple[int, int, int,
     return int(rr.min()), int(cc.min()), int(rr.max()) + 1, int(cc.max()) + 1
 
 
+def _outer_bounded(ev: np.ndarray) -> bool:
+    """Whether each outer row and column of a block (its cells' side counts)
+    shows at least OUTER_SIDES sides a cell on average."""
+    return min(ev[0].mean(), ev[-1].mean(), ev[:, 0].mean(), ev[:, -1].mean()) >= OUTER_SIDES
+
+
 def _best_block(sides: SideEvidence, lat: Lattice, box: float) -> _Block | None:
     """The largest n x n block of bounded cells on this lattice's grid (a
     larger one with fewer bounded cells when the best block's cells go on)."""
@@ -362,7 +373,8 @@ def _best_block(sides: SideEvidence, lat: Lattice, box: float) -> _Block | None:
     if more:  # a larger board with a few cells hidden (marker boxes, locked cells) may be the one
         for m in sorted(shares, reverse=True):
             sh, a, b = shares[m]
-            if m > n and sh >= RELAXED_SHARE and a <= i and b <= j and a + m >= i + n and b + m >= j + n:
+            if m > n and sh >= RELAXED_SHARE and a <= i and b <= j and a + m >= i + n and b + m >= j + n \
+                    and _outer_bounded(np.nan_to_num(ev[a:a + m, b:b + m], nan=0.0)):
                 n, score, i, j = m, sh, a, b
                 more = continues(n, i, j)
                 break
