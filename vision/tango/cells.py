@@ -104,6 +104,12 @@ GIVENS_CLEAR = 1.5
 # ... and at least this share of the differing cells look alike (the givens);
 # the rest (a hover highlight) are unsure.
 GIVENS_AGREE = 0.6
+# Givens whose ground differs from the empty cells' by at least this chroma,
+# within FILLED_HUE degrees of their pieces' own hue, are no symbols on a
+# shaded ground but cells filled in the piece's colour (a Lights Out board's
+# lit cells: chroma 81, 5 degrees off; real Tango givens' grounds are grey,
+# as the empty cells: 6 at most, under a warm tint too).
+FILLED_CHROMA, FILLED_HUE = 20.0, 30.0
 
 
 @dataclass
@@ -355,6 +361,7 @@ class CellReading:
     apart: float = 1.0  # the smallest difference between two templates
     misfits: list[tuple[int, int]] = field(default_factory=list)  # cells that fit no learned look
     extra: dict = field(default_factory=dict)
+    filled: str = ""  # why the pieces are fills of whole cells, not symbols (another game)
 
 
 def _match(cells: list[Cell], templates: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -576,6 +583,23 @@ def _grounds_around_pieces(cells: list[Cell], rd: CellReading, cols: int) -> tup
     return colour, texture
 
 
+def _filled_in_own_colour(grounds: list[np.ndarray], rd: CellReading) -> str:
+    """Why the givens (their grounds: the rings near their edges) are cells
+    filled in their pieces' own colour, or "" when they are not: their
+    grounds differ from the empty cells' in the pieces' hue (a tint over the
+    screen moves both)."""
+    if not grounds or rd.empty_ground is None:
+        return ""
+    d = median(np.stack(grounds), axis=0) - rd.empty_ground
+    chroma, hue = float(np.hypot(d[1], d[2])), float(np.degrees(np.arctan2(d[2], d[1])) % 360)
+    for lk in rd.looks:
+        off = abs((hue - lk.hue + 180) % 360 - 180)
+        if chroma >= FILLED_CHROMA and off <= FILLED_HUE:
+            return (f"the cells holding pieces are filled to their edges in the pieces' own colour (hue {hue:.0f}, "
+                    f"chroma {chroma:.0f} more than the empty cells'): lit lights, not suns and moons on givens")
+    return ""
+
+
 LEAST = {"ground": LOCK_MIN, "border": BORDER_MIN, "ground's pattern": LOCK_MIN}
 
 
@@ -622,6 +646,7 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
             for p in givens:
                 rd.locked[divmod(p, cols)] = True
             rd.unsure.extend(divmod(p, cols) for p in doubtful)
+            rd.filled = _filled_in_own_colour([cells[p].ground for p in givens], rd)
             return
     else:
         for name, feats in features:

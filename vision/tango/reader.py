@@ -228,6 +228,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     if odd:
         raise NoBoardError(f"no Tango board: {len(cr.odd_empty)} cells without a symbol are filled in another "
                            f"colour than the rest (lit and unlit lights? another game){odd_why}")
+    if cr.filled:
+        raise NoBoardError(f"no Tango board: {cr.filled}")
     if "no sun/moon cue" in cr.pieces:
         raise NoBoardError(f"no Tango board: {cr.pieces}")
     piece_cells = [i for i, c in enumerate(cells) if c.ink_share > PIECE_INK]
