@@ -41,8 +41,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzlebot.bot import safety
-from puzzlebot.bot.actions import Action, Key, cell_name
-from puzzlebot.bot.cell_watch import DRAG_INSET, CellWatch
+from puzzlebot.bot.actions import Action, cell_name
+from puzzlebot.bot.cell_watch import CellWatch
 from puzzlebot.bot.games import Game
 from puzzlebot.bot.memory import keep_freed_memory
 from puzzlebot.calibration.mapping import Region, ScreenMap
@@ -649,7 +649,7 @@ class Runner:
             gesture = safety.prove(action, lat, self.map, bounds)  # every point, before any is used
             park = self._park_point(lat, bounds)
             t = time.perf_counter()
-            cells = CellWatch(self.screen.grab, watch, wlat, 0.0 if isinstance(action, Key) else DRAG_INSET)
+            cells = CellWatch.for_action(self.screen.grab, watch, wlat, action)
             self.mouse.perform(gesture, watch=cells)  # (its looks count as acting time)
             self.t.actions += 1
             self.t.clicks += action.presses
