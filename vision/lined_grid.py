@@ -243,7 +243,8 @@ def _through_middles(exact: np.ndarray, first: float, step: float, lo: float, hi
 
 def corners(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_FROM, CORNER_TO)) -> np.ndarray:
     """Each cell's ground: the median of its four corner squares, from
-    ``span`` (shares of the pitch) in from each corner."""
+    ``span`` (shares of the pitch) in from each corner (NaN for a cell
+    wholly off the image)."""
     out = np.zeros((lat.rows, lat.cols, 3), np.float32)
     a, b = span
     for r in range(lat.rows):
@@ -255,7 +256,8 @@ def corners(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_F
                     x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
                     y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
                     parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
-            out[r, c] = median(np.concatenate(parts), axis=0)
+            pix = np.concatenate(parts)
+            out[r, c] = median(pix, axis=0) if len(pix) else np.nan  # a cell off the image: no ground
     return out
 
 
