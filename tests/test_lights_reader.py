@@ -116,6 +116,33 @@ def test_other_games_are_never_read_as_lights_boards():
     assert sum(v == "refused" for v in verdicts.values()) >= len(paths) - 3
 
 
+def _zip_turned_verdict(job: tuple) -> tuple[str, str]:
+    path, how = job
+    img = load_image(path)
+    turns = {"mirrored": 0, "turned": 1, "upside down": 2}[how]
+    img = np.ascontiguousarray(img[:, ::-1] if how == "mirrored" else np.rot90(img, turns))
+    try:
+        rd = read_lights(img)
+    except (NoBoardError, UnreadableBoardError) as e:
+        return "refused", str(e)
+    return ("SURE" if rd.sure else "unsure"), ""
+
+
+@pytest.mark.slow
+def test_zip_boards_mirrored_or_turned_are_never_read_as_lights_boards():
+    """A Zip board's numbered dots are one look of cells printing numbers;
+    mirrored or turned, the digits read so: refused.  Before, a mirrored dark
+    6x6 and two turned Zip renders were read as sure Lights Out boards (their
+    digits unread, the dots taken for lit cells)."""
+    jobs = [(p, how) for p in sorted((ROOT / "fixtures" / "zip").glob("*")) if p.suffix in (".png", ".jpg")
+            for how in ("mirrored", "turned", "upside down")]
+    verdicts = dict(zip(jobs, pmap(_zip_turned_verdict, jobs)))
+    assert [j for j, (v, _) in verdicts.items() if v == "SURE"] == []
+    for name in ("zip_07_6x6_dark_start.jpg", "zip_10_9x9_dark_start.png"):
+        verdict, why = verdicts[(ROOT / "fixtures" / "zip" / name, "turned")]
+        assert verdict == "refused" and "print numbers" in why, (name, why)
+
+
 def test_cells_holding_symbols_are_refused_with_the_reason():
     img = np.full((420, 420, 3), 245, np.uint8)
     for r in range(6):

@@ -875,11 +875,10 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     return _reading(board, lat, dict(sorted(unsure.items(), key=lambda kv: str(kv[0]))), touches, looks)
 
 
-def numbered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray]
-                   ) -> dict[tuple[int, int], int]:
-    """The cells whose middles print a number the digit reader reads, and the numbers."""
-    from puzzlebot.vision.digits import read_number
-
+def enclosed_ink(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray]
+                 ) -> dict[tuple[int, int], np.ndarray]:
+    """Each cell's ink enclosed by its look in its middle (NUMBER_BOX), as a
+    mask, for the cells that have any: a number, a letter, a mark."""
     inset = (1 - NUMBER_BOX) / 2
     out = {}
     for r in range(lat.rows):
@@ -895,12 +894,29 @@ def numbered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: lis
             n, comp = cv2.connectedComponents(off, connectivity=4)
             border = set(np.unique(np.concatenate([comp[0], comp[-1], comp[:, 0], comp[:, -1]]))) - {0}
             ink = (comp > 0) & ~np.isin(comp, list(border))
-            if not ink.any():
-                continue
-            read = read_number(ink)
-            if read.sure:
-                out[(r, c)] = read.value
+            if ink.any():
+                out[(r, c)] = ink
     return out
+
+
+def numbered_cells(inks: dict[tuple[int, int], np.ndarray]) -> dict[tuple[int, int], int]:
+    """The cells (of :func:`enclosed_ink`'s) whose ink the digit reader
+    reads, and the numbers: read upright, or else as the image would be
+    mirrored or turned back (a screenshot mirrored or turned shows its digits
+    so), whichever reads the most."""
+    from puzzlebot.vision.digits import read_number
+
+    best: dict[tuple[int, int], int] = {}
+    for turn in range(4):
+        for mirror in (False, True):
+            out = {}
+            for rc, ink in inks.items():
+                read = read_number(np.ascontiguousarray(np.rot90(ink[:, ::-1] if mirror else ink, turn)))
+                if read.sure:
+                    out[rc] = read.value
+            if len(out) > len(best):
+                best = out
+    return best
 
 
 def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray],
@@ -912,7 +928,8 @@ def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.nd
     reason, odd = foreign_content(lab, local, labels, sep)
     if reason:
         raise NoBoardError(f"no Lights Out board: the {lat.rows}x{lat.cols} grid found is not one: {reason}")
-    numbers = numbered_cells(lab, local, labels, looks)
+    inks = enclosed_ink(lab, local, labels, looks)
+    numbers = numbered_cells(inks)
     looks_numbered = {int(labels[rc]) for rc in numbers}
     if len(numbers) >= NUMBERED_CELLS and len(set(numbers.values())) == len(numbers) and len(looks_numbered) == 1:
         raise NoBoardError(f"no Lights Out board: {len(numbers)} of its cells, all of one look, print numbers "
