@@ -205,3 +205,13 @@ def test_a_window_edge_nearer_the_cells_than_the_boards_own_frame_is_a_cover(fil
     on a 22 px pitch), 6 and 2 of these were read sure and a column short."""
     n, wrong = _sure_wrong(("lights", file, 0.15, ("window", "dark window")))
     assert n == covers and wrong == [], wrong
+
+
+@pytest.mark.parametrize("into", [0.15, 0.3])
+def test_a_toast_of_the_unlit_cells_colour_over_lit_cells_is_never_read_sure(into):
+    """A white toast over a row of the paper theme's Lights Out board hides
+    the lit cells' middles behind the unlit cells' near-white, their orange
+    rims showing above and below it: read sure with those cells unlit before
+    (rows 4 and 7 at both depths); now those cells are unsure."""
+    n, wrong = _sure_wrong(("lights", "enlight_06_7x7_paper_s2.jpg", into, ("white toast",)))
+    assert n == 3 and wrong == [], wrong

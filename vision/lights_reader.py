@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.vision.board_checks import (cells_go_on, foreign_content, look_templates, pixel_tolerance,
-                                           read_uncovered, wholeness)
+from puzzlebot.vision.board_checks import (SYMBOL_INSET, cells_go_on, foreign_content, look_templates,
+                                           pixel_tolerance, read_uncovered, wholeness)
 from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
 from puzzlebot.vision.colour_math import colourless, median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
@@ -173,6 +173,12 @@ FRAME_OFF_CELLS = 2
 # game's numbered dots (Zip); Lights Out games print numbers on every cell
 # (their index, or 1 and 0 for lit and off) when they print any.
 NUMBER_BOX, NUMBER_INK, NUMBERED_CELLS = 0.5, 40.0, 3
+# Each cell is also looked at whole, less RIM_INSET of a pitch a side (the
+# gap): when RIM_OTHER of its rim (outside the middle) along two opposite
+# sides is unlike its look, and along one of them like the other look,
+# something covers its middle (a toast of the unlit colour over lit cells,
+# their rims showing past it above and below): unsure.
+RIM_INSET, RIM_OTHER = 0.08, 0.3
 # Rows or columns at the board's edge whose cells match neither look are a
 # caption lined up with it: a cell is odd beyond max(ODD_LOOKS * SAME_LOOK,
 # CAPTION_SPREAD times the cells' median distance); a line is dropped when
@@ -944,10 +950,42 @@ def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.nd
             raise PartialBoardError(f"cells shaped like the board's own go on past its {' and '.join(go_on)}: "
                                     "the grid found misses some (too faint against the ground?)")
     unsure = []
+    tol = pixel_tolerance(sep)
     if odd:
         patches, templates = look_templates(lab, local, labels)
         for rc in sorted(odd):
-            look, _ = read_uncovered(patches[rc], templates, pixel_tolerance(sep))
+            look, _ = read_uncovered(patches[rc], templates, tol)
             if look != int(labels[rc]):  # what remains does not confirm the cell's look
                 unsure.append(rc)
+    unsure += [rc for rc in _rims_of_another_look(lab, local, labels, tol) if rc not in unsure]
     return unsure, whole.touches
+
+
+def _rims_of_another_look(lab: np.ndarray, lat: Lattice, labels: np.ndarray, tol: float) -> list[tuple[int, int]]:
+    """The cells whose rim (the cell less RIM_INSET, outside its middle)
+    differs from their look along two opposite sides, in RIM_OTHER of each
+    side's pixels, and shows the other look along one of them so: a toast
+    of the unlit cells' colour over the middles of a row of lit cells, their
+    rims showing above and below it.  (A lattice a few pixels off shows a
+    neighbour's look along one side only.)"""
+    wholes, templates = look_templates(lab, lat, labels, inset=RIM_INSET)
+    if len(templates) < 2:
+        return []
+    n = next(iter(wholes.values())).shape[0]
+    a = max(1, int(round((SYMBOL_INSET - RIM_INSET) / (1 - 2 * RIM_INSET) * n)))
+    out = []
+    for rc, whole in wholes.items():
+        own = int(labels[rc])
+        if own not in templates:
+            continue
+        unlike_own = np.linalg.norm(whole - templates[own], axis=2) > tol
+        other = np.zeros((n, n), bool)
+        for k, t in templates.items():
+            if k != own:
+                other |= unlike_own & (np.linalg.norm(whole - t, axis=2) <= tol)
+        for m in (unlike_own, other), (unlike_own.T, other.T):  # top and bottom, left and right
+            unlike = min(m[0][:a].mean(), m[0][n - a:].mean())
+            if unlike >= RIM_OTHER and max(m[1][:a].mean(), m[1][n - a:].mean()) >= RIM_OTHER:
+                out.append(rc)
+                break
+    return out
