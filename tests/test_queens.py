@@ -275,6 +275,14 @@ def test_other_games_are_never_read_as_queens():
     assert len(files) > 80 and sure == []
 
 
+def test_a_grid_whose_regions_clearly_number_other_than_its_rows_is_refused():
+    """A Patches page: a 6x6 grid whose fills and borders clearly make 7
+    regions (its clues' colours) was read as an unsure Queens board; with
+    no border in doubt, no misread explains the count: another game."""
+    with pytest.raises(NoBoardError, match="clearly make 7 regions"):
+        read_queens(load_image(ROOT / "examples" / "patches.png"))
+
+
 def test_partial_board_is_refused():
     img = load_image(FIXTURES / "queens_03_10x10_light_start.jpg")
     rd = read_queens(img)

@@ -391,6 +391,11 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     names = sorted(set("".join(letters)))
     puzzle = QueensPuzzle([[names.index(ch) for ch in row] for row in letters], names)
     answer = None
+    if k != n and not why:
+        # every border told clearly: no misread to blame, and n x n cells in
+        # another number of regions are no Queens board (a Patches page)
+        raise NoBoardError(f"no Queens board: the {n}x{n} grid's fills and borders clearly make {k} regions, "
+                           f"a Queens board has one a row ({n}): another game?")
     if k != n:
         why.append(f"{k} regions on a {n}x{n} board (expected {n})")
         unsure[BOARD] = why[-1]
