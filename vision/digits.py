@@ -211,6 +211,34 @@ def read_number(mask: np.ndarray) -> NumberRead:
     return NumberRead(int(text), "", scores)
 
 
+def enclosed_ink(patch: np.ndarray, look: np.ndarray, ink: float) -> np.ndarray:
+    """The pixels of ``patch`` (Lab) at least ``ink`` from ``look`` (a Lab
+    colour) that the look encloses, not joined to the patch's border: a
+    number printed on a disc or a cell, without the ground around them."""
+    off = (np.linalg.norm(patch - look, axis=2) > ink).astype(np.uint8)
+    if not off.any():
+        return off.astype(bool)
+    _, comp = cv2.connectedComponents(off, connectivity=4)
+    border = set(np.unique(np.concatenate([comp[0], comp[-1], comp[:, 0], comp[:, -1]]))) - {0}
+    return (comp > 0) & ~np.isin(comp, list(border))
+
+
+def printed_numbers(inks: list[np.ndarray], transformed: bool = True) -> list[int | None]:
+    """Each ink's number (None where unread), read upright, or else (with
+    ``transformed``) as the image would be mirrored or turned back (a
+    screenshot mirrored or turned shows its digits so), whichever of the
+    eight reads the most."""
+    best: list[int | None] = [None] * len(inks)
+    for turn in range(4 if transformed else 1):
+        for mirror in ((False, True) if transformed else (False,)):
+            got = [None if not ink.any() else
+                   read_number(np.ascontiguousarray(np.rot90(ink[:, ::-1] if mirror else ink, turn))).value
+                   for ink in inks]
+            if sum(v is not None for v in got) > sum(v is not None for v in best):
+                best = got
+    return best
+
+
 # --- building the templates --------------------------------------------------------
 
 def _render(font_path: Path, digit: str, px: int = 64) -> np.ndarray:

@@ -885,6 +885,8 @@ def enclosed_ink(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[
                  ) -> dict[tuple[int, int], np.ndarray]:
     """Each cell's ink enclosed by its look in its middle (NUMBER_BOX), as a
     mask, for the cells that have any: a number, a letter, a mark."""
+    from puzzlebot.vision.digits import enclosed_ink as enclosed
+
     inset = (1 - NUMBER_BOX) / 2
     out = {}
     for r in range(lat.rows):
@@ -893,13 +895,7 @@ def enclosed_ink(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[
             if mid.size == 0:
                 continue
             look = np.asarray(looks[int(labels[r, c])] if int(labels[r, c]) < len(looks) else looks[0])
-            off = (np.linalg.norm(mid - look, axis=2) > NUMBER_INK).astype(np.uint8)
-            if not off.any():
-                continue
-            # the ink enclosed by the look: off-look pixels not joined to the box's border
-            n, comp = cv2.connectedComponents(off, connectivity=4)
-            border = set(np.unique(np.concatenate([comp[0], comp[-1], comp[:, 0], comp[:, -1]]))) - {0}
-            ink = (comp > 0) & ~np.isin(comp, list(border))
+            ink = enclosed(mid, look, NUMBER_INK)
             if ink.any():
                 out[(r, c)] = ink
     return out
@@ -907,22 +903,10 @@ def enclosed_ink(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[
 
 def numbered_cells(inks: dict[tuple[int, int], np.ndarray]) -> dict[tuple[int, int], int]:
     """The cells (of :func:`enclosed_ink`'s) whose ink the digit reader
-    reads, and the numbers: read upright, or else as the image would be
-    mirrored or turned back (a screenshot mirrored or turned shows its digits
-    so), whichever reads the most."""
-    from puzzlebot.vision.digits import read_number
+    reads (as :func:`puzzlebot.vision.digits.printed_numbers`), and the numbers."""
+    from puzzlebot.vision.digits import printed_numbers
 
-    best: dict[tuple[int, int], int] = {}
-    for turn in range(4):
-        for mirror in (False, True):
-            out = {}
-            for rc, ink in inks.items():
-                read = read_number(np.ascontiguousarray(np.rot90(ink[:, ::-1] if mirror else ink, turn)))
-                if read.sure:
-                    out[rc] = read.value
-            if len(out) > len(best):
-                best = out
-    return best
+    return {rc: v for rc, v in zip(inks, printed_numbers(list(inks.values()))) if v is not None}
 
 
 def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray],

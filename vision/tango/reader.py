@@ -88,6 +88,14 @@ MIN_IMAGE_SIDE = 40
 # Beyond the board, the bot looks this many pitches for more cells (a side
 # with less room than TOUCH_PITCH touches the image edge).
 LOOK_AROUND = 1.5
+# Pieces printing numbers: ink in the middle of a cell (either share of the
+# pitch in NUMBER_BOXES: a disc's inside, or a digit on the cell's ground) at
+# least NUMBER_INK (Lab) from the middle's own colour and enclosed by it,
+# read by our digit reader.  Numbers of NUMBERED or more different digits are
+# another game's (Zip's dots, Mini Sudoku's digits), whatever else the reader
+# made of them; no Tango game numbers its suns and moons (a sun's rays under
+# a dark tint read as 1, 14, 41, 141: two digits).
+NUMBER_BOXES, NUMBER_INK, NUMBERED = (0.5, 0.8), 40.0, 4
 
 
 @dataclass
@@ -207,6 +215,10 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         # taken for the cells' borders): move it onto the pieces
         lattice = lattice.shifted(-dx * lattice.px, -dy * lattice.py)
         how += ", moved onto the pieces"
+    numbers = _numbered_pieces(lab, local, [divmod(i, n) for i, c in enumerate(cells) if c.ink_share > PIECE_INK])
+    if len(set("".join(map(str, numbers)))) >= NUMBERED:
+        raise NoBoardError(f"no Tango board: {len(numbers)} of its cells print numbers "
+                           f"({', '.join(str(v) for v in sorted(set(numbers))[:6])}): another game's (Zip, Sudoku)?")
     empty_grounds = np.stack([c.ground for c, v in zip(cells, cr.values.ravel()) if v == EMPTY] or
                              [cells[0].ground])
     spread = float(median(np.linalg.norm(empty_grounds - median(empty_grounds, axis=0), axis=1)))
@@ -264,6 +276,26 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how, cr.pieces, cr.givens, edge_conf,
                        cr.covered, cr.unread)
     return Reading(board, state, lattice, unsure, tuple(touches), looks)
+
+
+def _numbered_pieces(lab: np.ndarray, local: Lattice, where: list[tuple[int, int]]) -> list[int]:
+    """The numbers printed on the pieces in the cells ``where`` (of the
+    board resampled to READ_PITCH, at ``local``): ink enclosed by each
+    middle's own colour, read by the digit reader (of the NUMBER_BOXES, the
+    one that reads the most)."""
+    from puzzlebot.vision.digits import enclosed_ink, printed_numbers
+
+    R, M = READ_PITCH, int(local.x0)
+    best: list[int] = []
+    for box in NUMBER_BOXES:
+        q = int(round((1 - box) / 2 * R))
+        inks = []
+        for r, c in where:
+            mid = lab[M + r * R + q:M + (r + 1) * R - q, M + c * R + q:M + (c + 1) * R - q]
+            inks.append(enclosed_ink(mid, median(mid.reshape(-1, 3), axis=0), NUMBER_INK))
+        got = [v for v in printed_numbers(inks) if v is not None]
+        best = got if len(got) > len(best) else best
+    return best
 
 
 def _board_with_marks(values: np.ndarray, locked: np.ndarray, lab: np.ndarray, local: Lattice, lattice: Lattice,
