@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from puzzlebot.sim.tango.render import STYLES, draw_arrow, draw_board, draw_page
-from puzzlebot.solvers.tango.board import SYMBOL
+from puzzlebot.solvers.tango.board import SYMBOL, TangoBoard
 from puzzlebot.solvers.tango.generate import generate
 from puzzlebot.vision.errors import NoBoardError, UnreadableBoardError
 from puzzlebot.vision.image_io import load_image
@@ -306,3 +306,15 @@ def test_marks_too_small_to_tell_are_each_said_unsure_with_the_reason():
     lines = games.get("tango").reader.describe(rd).text.split("\n")
     for (r1, c1), (r2, c2) in unsure:
         assert lines[2 * r1 + (r2 - r1)][4 * c1 + 2 * (c2 - c1)] == "?", ((r1, c1), (r2, c2))
+
+
+def test_a_grid_with_no_piece_and_no_mark_is_no_tango_puzzle():
+    """Every Tango puzzle gives some pieces or marks.  A real Lights Out
+    board with every light off, in grey (the tiles of a 4x4 Tango clone to
+    look at), was read as a sure empty 4x4 Tango board; an empty board of
+    ours is refused the same way."""
+    img = load_image(shared_path("lights", "screens") / "projeto-de-algoritmos__Grafos1-lights-out/gameBoard_cropR.png")
+    grey = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    for shot in (grey, draw_page(TangoBoard.empty(6), 70, "light").image):
+        with pytest.raises(NoBoardError, match="no piece and no mark"):
+            read_tango(shot)

@@ -253,6 +253,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
                            f"cells nor like a sun or a moon ({cr.pieces}; {cr.givens}){odd_why}")
     board, edge_conf, unsure_edges = _board_with_marks(cr.values, cr.locked, lab, local, lattice, cells, box,
                                                        approximate="moved onto the pieces" in how)
+    if not (cr.values != EMPTY).any() and not cr.unsure and not board.edges and not unsure_edges:
+        raise NoBoardError("no Tango puzzle: the board holds no piece and no mark, and every Tango puzzle gives "
+                           "some (a grid of another game, all lights off; or a board not drawn yet)")
     givens = board.givens()
     for r, c in cr.unsure:
         givens.cells[r][c] = EMPTY
