@@ -296,7 +296,9 @@ def _numbered_pieces(lab: np.ndarray, local: Lattice, where: list[tuple[int, int
         for r, c in where:
             mid = lab[M + r * R + q:M + (r + 1) * R - q, M + c * R + q:M + (c + 1) * R - q]
             inks.append(enclosed_ink(mid, median(mid.reshape(-1, 3), axis=0), NUMBER_INK))
-        got = [v for v in printed_numbers(inks) if v is not None]
+        if sum(ink.any() for ink in inks) < 2:  # too few to print numbers of NUMBERED digits
+            continue
+        got = [v for v in printed_numbers(inks, transformed=False) if v is not None]  # (upright: the hot path)
         best = got if len(got) > len(best) else best
     return best
 
