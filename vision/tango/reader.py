@@ -91,10 +91,10 @@ LOOK_AROUND = 1.5
 # Pieces printing numbers: ink in the middle of a cell (either share of the
 # pitch in NUMBER_BOXES: a disc's inside, or a digit on the cell's ground) at
 # least NUMBER_INK (Lab) from the middle's own colour and enclosed by it,
-# read by our digit reader.  Numbers of NUMBERED or more different digits are
-# another game's (Zip's dots, Mini Sudoku's digits), whatever else the reader
-# made of them; no Tango game numbers its suns and moons (a sun's rays under
-# a dark tint read as 1, 14, 41, 141: two digits).
+# read by our digit reader.  Numbers of NUMBERED or more different digits on
+# a board read unsure are another game's (Zip's dots, Mini Sudoku's digits);
+# no Tango game numbers its suns and moons (a sun's rays under a dark tint
+# read as 1, 14, 41, 141: two digits).
 NUMBER_BOXES, NUMBER_INK, NUMBERED = (0.5, 0.8), 40.0, 4
 
 
@@ -215,10 +215,6 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         # taken for the cells' borders): move it onto the pieces
         lattice = lattice.shifted(-dx * lattice.px, -dy * lattice.py)
         how += ", moved onto the pieces"
-    numbers = _numbered_pieces(lab, local, [divmod(i, n) for i, c in enumerate(cells) if c.ink_share > PIECE_INK])
-    if len(set("".join(map(str, numbers)))) >= NUMBERED:
-        raise NoBoardError(f"no Tango board: {len(numbers)} of its cells print numbers "
-                           f"({', '.join(str(v) for v in sorted(set(numbers))[:6])}): another game's (Zip, Sudoku)?")
     empty_grounds = np.stack([c.ground for c, v in zip(cells, cr.values.ravel()) if v == EMPTY] or
                              [cells[0].ground])
     spread = float(median(np.linalg.norm(empty_grounds - median(empty_grounds, axis=0), axis=1)))
@@ -276,6 +272,12 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     for rc in cr.unsure:
         state[rc] = -1
     _doubt_unbordered(img, lattice, box, state, unsure)
+    if unsure:  # (a sure read needs no look for numbers: a command's start-up is the budget)
+        numbers = _numbered_pieces(lab, local, [divmod(i, n) for i, c in enumerate(cells) if c.ink_share > PIECE_INK])
+        if len(set("".join(map(str, numbers)))) >= NUMBERED:
+            shown = ", ".join(str(v) for v in sorted(set(numbers))[:6])
+            raise NoBoardError(f"no Tango board: {len(numbers)} of its cells print numbers ({shown}): another "
+                               "game's (Zip, Sudoku)?")
     looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how, cr.pieces, cr.givens, edge_conf,
                        cr.covered, cr.unread)
     return Reading(board, state, lattice, unsure, tuple(touches), looks)
