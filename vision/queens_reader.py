@@ -401,6 +401,10 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         unsure[BOARD] = why[-1]
     else:
         answer = solve(puzzle)  # once: whether there is an answer here, and the plan's answer
+        if answer.count == 0 and not why:
+            # every border told clearly: no misread to blame (a Patches page, a Lights Out board's two looks)
+            raise NoBoardError(f"no Queens board: the {n}x{n} grid's fills and borders clearly make {n} regions "
+                               "that leave no way to place the queens: another game?")
         if answer.count == 0:
             # a board of another game (Tango's givens as one-cell "regions"), or a misread
             why.append("the regions read leave no way to place the queens: not a Queens board, or misread")
