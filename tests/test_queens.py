@@ -275,24 +275,6 @@ def test_other_games_are_never_read_as_queens():
     assert len(files) > 80 and sure == []
 
 
-def test_a_grid_whose_regions_clearly_number_other_than_its_rows_is_refused():
-    """A Patches page: a 6x6 grid whose fills and borders clearly make 7
-    regions (its clues' colours) was read as an unsure Queens board; with
-    no border in doubt, no misread explains the count: another game."""
-    with pytest.raises(NoBoardError, match="clearly make 7 regions"):
-        read_queens(load_image(ROOT / "examples" / "patches.png"))
-
-
-@pytest.mark.parametrize("shot", ["fixtures/patches/patches_01_6x6_dark_partial.png",
-                                  "fixtures/lights/style_flat-grid_4x4.png"])
-def test_regions_clearly_read_that_leave_no_way_to_place_the_queens_are_refused(shot):
-    """A Patches board's and a Lights Out board's fills clearly make n
-    regions, but no placement of queens fits them: read as unsure Queens
-    boards before; with no border in doubt, no misread explains it."""
-    with pytest.raises(NoBoardError, match="leave no way to place the queens"):
-        read_queens(load_image(ROOT / shot))
-
-
 def test_partial_board_is_refused():
     img = load_image(FIXTURES / "queens_03_10x10_light_start.jpg")
     rd = read_queens(img)

@@ -391,20 +391,11 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     names = sorted(set("".join(letters)))
     puzzle = QueensPuzzle([[names.index(ch) for ch in row] for row in letters], names)
     answer = None
-    if k != n and not why:
-        # every border told clearly: no misread to blame, and n x n cells in
-        # another number of regions are no Queens board (a Patches page)
-        raise NoBoardError(f"no Queens board: the {n}x{n} grid's fills and borders clearly make {k} regions, "
-                           f"a Queens board has one a row ({n}): another game?")
     if k != n:
         why.append(f"{k} regions on a {n}x{n} board (expected {n})")
         unsure[BOARD] = why[-1]
     else:
         answer = solve(puzzle)  # once: whether there is an answer here, and the plan's answer
-        if answer.count == 0 and not why:
-            # every border told clearly: no misread to blame (a Patches page, a Lights Out board's two looks)
-            raise NoBoardError(f"no Queens board: the {n}x{n} grid's fills and borders clearly make {n} regions "
-                               "that leave no way to place the queens: another game?")
         if answer.count == 0:
             # a board of another game (Tango's givens as one-cell "regions"), or a misread
             why.append("the regions read leave no way to place the queens: not a Queens board, or misread")
