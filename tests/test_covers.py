@@ -215,3 +215,16 @@ def test_a_toast_of_the_unlit_cells_colour_over_lit_cells_is_never_read_sure(int
     (rows 4 and 7 at both depths); now those cells are unsure."""
     n, wrong = _sure_wrong(("lights", "enlight_06_7x7_paper_s2.jpg", into, ("white toast",)))
     assert n == 3 and wrong == [], wrong
+
+
+def test_a_window_whose_edge_lies_where_the_phone_frame_is_on_the_other_side_is_a_cover():
+    """A dark window cutting 0.3 of a pitch into the outer column of the
+    paper theme's 7x7 board: its edge runs on past the board's corners, but
+    lies as far from the cells as the phone's frame does on the other side,
+    so it was taken for the board's container, and the board read sure a
+    column short (left and right alike).  The plain dark after the edge is
+    unlike what lies as far past the other side (the page, then the frame):
+    now a cover, on every side and depth this test's windows make."""
+    n, wrong = _sure_wrong(("lights", "enlight_06_7x7_paper_s2.jpg", 0.3, ("window", "dark window")))
+    assert n == 24 and wrong == [], wrong
+

@@ -75,6 +75,16 @@ COVER_SAMPLES = 16
 # cells than a phone's tray for the tray; no sure read of a real or our own
 # screenshot under 18 screen changes needs more than the pixels.)
 COVER_MIRROR, COVER_MIRROR_PX = 0.03, 3.0
+# A window's edge along a left or right side, lost against the page past
+# the board's corners or lying where the phone's frame is on the other side,
+# is still told where the plain colour after it, MARGIN_BAND deep
+# (pitches), is unlike what lies at the same distances past the other
+# side: fewer than MARGIN_LIKE of the pixels there within MARGIN_NEAR Lab
+# units of it (a board's surroundings are alike on its left and right: a
+# page's gradient across a board differs by ~7; a lattice a pixel or two
+# off puts a sliver of the frame into that band).  Above and below a board
+# apps differ (a header, buttons): not compared.
+MARGIN_BAND, MARGIN_LIKE, MARGIN_NEAR = 0.25, 0.5, 12.0
 # Share of a side's would-be cells that must show a cell look for the
 # board to count as continuing (a few look-coloured spots are not a board).
 CONTINUE_SHARE = 0.8
@@ -145,7 +155,7 @@ class Wholeness:
                          "(something covers the rest of the board?)")
         if self.covered:
             parts.append(f"a straight edge runs along the {join_sides(self.covered)} of the cells found, close past "
-                         "them and on past the board's corners (a window over the rest of the board?)")
+                         "them, with nothing like it on the other side (a window over the rest of the board?)")
         return "; ".join(parts)
 
 
@@ -285,11 +295,13 @@ def _outward(lab: np.ndarray, lat: Lattice, side: str) -> tuple[np.ndarray, floa
     return turned[::-1], w - lat.x0, lat.y0, lat.rows, lat.py, lat.px
 
 
-def _edges_running_on(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: float) -> list[float]:
+def _edges_running_on(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: float, run_on: bool = True
+                      ) -> list[float]:
     """Distances (pitches past ``side``, from ``lo`` to ``hi``) of the
     straight edges that cross the whole side (COVER_STEP in COVER_SHARE of
     its columns, plain after) and run on past the board's corners with the
-    same colour after them."""
+    same colour after them (with ``run_on`` False, whether they run on or
+    not)."""
     img, line, start, n, along, across = _outward(lab, lat, side)
     h, w = img.shape[:2]
     far = max(2, int(round(COVER_FAR * across)))
@@ -328,6 +340,8 @@ def _edges_running_on(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: f
     crosses = (np.mean(step[:, inner], axis=1) >= COVER_SHARE) & (np.mean(plain[:, inner], axis=1) >= COVER_SHARE)
     on = [np.mean((step & plain)[:, c], axis=1) >= COVER_SHARE for c in outer]
     runs_on = np.logical_and.reduce(on) if every else np.logical_or.reduce(on)
+    if not run_on:
+        runs_on = np.ones_like(crosses)
     return [float((k - line) / across) for k in np.arange(k0, k1 + 1)[crosses & runs_on]]
 
 
@@ -339,7 +353,11 @@ def _cover_edge(lab: np.ndarray, lat: Lattice, side: str, room: float, lo: float
     side.  Where the image ends at that side (``room``: pitches from it to
     the image's end; a game window's own screenshot, its header bar over
     the board and its bottom edge under it), or before its margin would,
-    nothing tells a cover from a container: not a cover."""
+    nothing tells a cover from a container: not a cover.  Or a straight
+    edge with a plain colour after it unlike what lies as far past the
+    opposite side (:func:`_margin_unlike`), running on or not."""
+    if _margin_unlike(lab, lat, side, lo, hi):
+        return True
     mine = _edges_running_on(lab, lat, side, lo, hi)
     if not mine:
         return False
@@ -349,6 +367,40 @@ def _cover_edge(lab: np.ndarray, lat: Lattice, side: str, room: float, lo: float
         return False  # the image ends at the opposite side, or before its margin would: nothing to compare with
     mirror = _edges_running_on(lab, lat, _OPPOSITE[side], min(mine) - tol, max(mine) + tol)
     return not any(abs(a - b) <= tol for a in _edge_middles(mine, across) for b in _edge_middles(mirror, across))
+
+
+def _margin_unlike(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: float) -> bool:
+    """Whether a straight edge crosses the whole left or right ``side``
+    (from ``lo`` to ``hi`` pitches past it) with a plain colour after it,
+    MARGIN_BAND deep, that fewer than MARGIN_LIKE of the pixels at the same
+    distances past the opposite side are near: a board's surroundings are
+    alike on its left and right, a window over one side is not."""
+    if side in ("top", "bottom"):
+        return False
+    for d in _edge_middles(_edges_running_on(lab, lat, side, lo, hi, run_on=False), lat.px):
+        mine = _band_past(lab, lat, side, d)
+        other = _band_past(lab, lat, _OPPOSITE[side], d)
+        if mine is None or other is None:
+            continue
+        colour = median(mine, axis=0)
+        if (float(np.mean(distance(mine, colour) < COVER_PLAIN)) >= COVER_SHARE
+                and float(np.mean(distance(other, colour) < MARGIN_NEAR)) < MARGIN_LIKE):
+            return True
+    return False
+
+
+def _band_past(lab: np.ndarray, lat: Lattice, side: str, d: float) -> np.ndarray | None:
+    """The pixels (Lab, n x 3) from just past ``d`` pitches beyond
+    ``side`` to MARGIN_BAND further, along the side's cells; None where the
+    band runs off the image."""
+    img, line, start, n, along, across = _outward(lab, lat, side)
+    h, w = img.shape[:2]
+    a = int(np.ceil(line + d * across)) + 2  # past the edge's own pixels
+    b = int(round(line + (d + MARGIN_BAND) * across))
+    c0, c1 = int(round(start + 0.1 * along)), int(round(start + (n - 0.1) * along))
+    if a < 0 or b > h or b - a < 2 or c0 < 0 or c1 > w:
+        return None
+    return np.asarray(img[a:b, c0:c1], np.float32).reshape(-1, 3)
 
 
 def _edge_middles(distances: list[float], across: float) -> list[float]:
