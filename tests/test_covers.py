@@ -228,3 +228,16 @@ def test_a_window_whose_edge_lies_where_the_phone_frame_is_on_the_other_side_is_
     n, wrong = _sure_wrong(("lights", "enlight_06_7x7_paper_s2.jpg", 0.3, ("window", "dark window")))
     assert n == 24 and wrong == [], wrong
 
+
+@pytest.mark.parametrize("file, into", [("tango_06_6x6_dark_45px_solved.jpg", 0.7),
+                                        ("tango_02_6x6_dark_70px_page.png", 0.9)])
+def test_a_window_over_a_tango_boards_last_rows_leaves_no_smaller_sure_board(file, into):
+    """A window over a dark 6x6 Tango board's bottom rows, its edge most of
+    the way through the row it cuts: the lattice fitted to the rows left,
+    its pitch a little short, ran off the last two columns, whose borders
+    it no longer found, and the board read sure as the 4x4 at its top left.
+    The cells past the board are now judged again on the refined lattice
+    (bounded like the board's: the board goes on)."""
+    only = tuple(f"{w} over the {s}" for w in ("window", "dark window") for s in ("top", "bottom"))
+    n, wrong = _sure_wrong(("tango", file, into, only))
+    assert n == 12 and wrong == [], wrong

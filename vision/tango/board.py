@@ -107,6 +107,11 @@ EDGE_ROOM = 0.25
 # bounded boxes past a Tango board are rarer than look-alike colours past a
 # Lights Out board (board_checks.CONTINUE_SHARE), so fewer are enough.
 BOUNDED_BEYOND = 0.5
+# Where the refined lattice's lines one cell past the board lie more than
+# BEYOND_DRIFT working-size pixels off the search's (whose side evidence
+# takes the strongest of three pixel lines), the cells there are judged
+# again, within BEYOND_MARGIN pitches of the board.
+BEYOND_DRIFT, BEYOND_MARGIN = 1.0, 1.2
 # The lattice found at the working size is refined at full resolution within
 # this share of the pitch (or two working pixels) and of the pitch itself:
 # further out, symbols' outlines pull the borders off the lines.
@@ -657,6 +662,30 @@ def continues_past(img: np.ndarray, lat: Lattice, box: float = 1.0) -> list[str]
     return out
 
 
+def _grown(lat: Lattice) -> Lattice:
+    """The lattice with one more cell on every side."""
+    return lat.sub(-1, -1, lat.rows + 2, lat.cols + 2)
+
+
+def bounded_past(img: np.ndarray, lat: Lattice, box: float, f: float) -> list[str]:
+    """Sides past which the row (column) of would-be cells is bounded as
+    the board's cells are (BOUNDED_BEYOND of them), judged on the refined
+    lattice ``lat`` at the working size ``f``: the search's lattice,
+    fitted to a board's few uncovered rows, can drift off the columns past
+    them (a window over a 6x6 board's last rows and a half left a sure 4x4
+    of it)."""
+    crop, local, _ = lat.crop(img, BEYOND_MARGIN)
+    if f < 1:
+        crop, local = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA), local.scaled(f)
+    lab = exact_lab(crop)
+    n, m = lat.rows, lat.cols
+    ev = SideEvidence(gradient(crop, lab), lab).cells(local, box, -1, -1, n + 2, m + 2)
+    good = np.nan_to_num(ev, nan=0.0) >= SIDES_NEEDED
+    strips = {"top": good[0, 1:m + 1], "bottom": good[n + 1, 1:m + 1], "left": good[1:n + 1, 0],
+              "right": good[1:n + 1, m + 1]}
+    return [side for side, strip in strips.items() if strip.mean() >= BOUNDED_BEYOND]
+
+
 def locate(img: np.ndarray) -> BoardFit:
     """The Tango board in ``img`` (BGR): NoBoardError when there is none,
     PartialBoardError when the image shows only part of one."""
@@ -692,6 +721,7 @@ def locate(img: np.ndarray) -> BoardFit:
         raise NoBoardError(f"no Tango board: the grid of cells is {r}x{c} (Tango boards are n x n, n even, "
                            f"{MIN_N} to {MAX_N}) and its cells go on past every square of them")
     box = block.box
+    found = full_lat
     full_lat, box = refine(img, full_lat, box, f)
     if box < 1.0 and f < 1.0:
         # tiles or lines?  At the working size a thin line's blur makes the
@@ -708,6 +738,8 @@ def locate(img: np.ndarray) -> BoardFit:
         raise PartialBoardError(f"only part of a Tango board is in the image: the image edge cuts it on the "
                                 f"{' and '.join(cut)}")
     more = continues_past(img, full_lat, box)
+    if not more and _grown(full_lat).drift(_grown(found)) * f > BEYOND_DRIFT:
+        more = bounded_past(img, full_lat, box, f)
     if more:
         raise PartialBoardError(f"only part of a board: its grid goes on past the {' and '.join(more)} of the "
                                 f"{full_lat.rows}x{full_lat.cols} cells found")
