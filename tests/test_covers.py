@@ -81,19 +81,40 @@ def _covers(img: np.ndarray, lat, into: float = INTO) -> dict[str, np.ndarray]:
     return out
 
 
+def _corner_covers(img: np.ndarray, lat, into: float = INTO) -> dict[str, np.ndarray]:
+    """A window (light or dark) over each corner of the board, its edges
+    ``into`` a pitch into the cells of the 1 or n/2 rows and columns it
+    covers, the rest of the board showing all round."""
+    h, w = img.shape[:2]
+    out = {}
+    for k in sorted({1, lat.rows // 2} - {0}):
+        for vertical in ("top", "bottom"):
+            for horizontal in ("left", "right"):
+                y = int(lat.y0 + ((k - into) if vertical == "top" else (lat.rows - k + into)) * lat.py)
+                x = int(lat.x0 + ((k - into) if horizontal == "left" else (lat.cols - k + into)) * lat.px)
+                box = ((0 if horizontal == "left" else x, 0 if vertical == "top" else y),
+                       (x if horizontal == "left" else w, y if vertical == "top" else h))
+                for name, colour in (("window", WINDOW), ("dark window", DARK_WINDOW)):
+                    im = img.copy()
+                    cv2.rectangle(im, *box, colour, -1)
+                    out[f"{name} over the {vertical} {horizontal} corner {k}"] = im
+    return out
+
+
 def _sure_wrong(job: tuple) -> tuple[int, list[str]]:
     """(covers read, those read sure but not as the whole board); ``job``:
-    (game, file), or (game, file, into, the covers' names' beginnings)."""
+    (game, file), or (game, file, into, the covers' names' beginnings), and
+    True after those for the corner covers."""
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 
-    game, file, into, only = job if len(job) == 4 else (*job, INTO, ("",))
+    game, file, into, only, corners = (*job, INTO, ("",), False)[:5] if len(job) == 2 else (*job, False)[:5]
     reader = games.get(game).reader
     img = load_image(ROOT / "fixtures" / game / file)
     clean = reader.read_board(img)
     assert clean.sure, (game, file)
     wrong, n = [], 0
-    for what, im in _covers(img, clean.lattice, into).items():
+    for what, im in (_corner_covers if corners else _covers)(img, clean.lattice, into).items():
         if not what.startswith(only):
             continue
         n += 1
@@ -241,3 +262,21 @@ def test_a_window_over_a_tango_boards_last_rows_leaves_no_smaller_sure_board(fil
     only = tuple(f"{w} over the {s}" for w in ("window", "dark window") for s in ("top", "bottom"))
     n, wrong = _sure_wrong(("tango", file, into, only))
     assert n == 12 and wrong == [], wrong
+
+
+@pytest.mark.parametrize("game, file, into", [
+    ("lights", "enlight_01_10x10_night_s1.jpg", 0.15), ("lights", "enlight_01_10x10_night_s1.jpg", 0.5),
+    ("lights", "enlight_05_5x5_night_s1.png", 0.15), ("lights", "enlight_00_10x10_classic_s1.png", 0.15),
+    ("sudoku", "sudoku_02_6x6_light_wrong.png", 0.5), ("sudoku", "sudoku_05_6x6_dark_wrong.png", 0.5)])
+def test_a_window_over_a_corner_of_the_board_leaves_the_cells_under_it_unsure(game, file, into):
+    """A window over a corner of a board, the rest of it showing all round
+    (the lattice is found whole): a dark window over lit cells of a dark
+    Lights Out board was read as unlit cells, a light one over a corner of
+    a 5x5 night board as "white paper" with every other cell filled, and a
+    window's corner over a quarter of a Mini Sudoku cell left a digit read
+    as another, all sure (24 of these 64 Lights Out covers, 1 of 16 of
+    each Sudoku board).  A cell whose look's cells show all their sides, and
+    which shows two or more fewer, is now unsure (Lights Out); a Sudoku
+    cell's side is weighed in two halves."""
+    n, wrong = _sure_wrong((game, file, into, ("",), True))
+    assert n >= 16 and wrong == [], wrong

@@ -92,6 +92,14 @@ CONTINUE_SHARE = 0.8
 # change across the lattice's lines than across their middles.
 GAP_CONTRAST = 2.0
 
+# A cell shows its side where the colour steps by SIDE_STEP (Lab, JPEG
+# noise ~2) between pixel lines two apart somewhere from SIDE_OUT of a
+# pitch past its lattice line (the gap's middle) to SIDE_IN inside it,
+# along the middle of the side (SIDE_SPAN).  Where a look's cells show all
+# four sides (the median), one of them showing SIDE_LOST or more fewer is
+# under something plain (a window's corner, a dark toast): unsure.
+SIDE_STEP, SIDE_OUT, SIDE_IN, SIDE_SPAN, SIDE_LOST = 6.0, 0.1, 0.25, (0.35, 0.65), 2
+
 # Cell patches are compared at this size (pixels per side) ...
 PATCH = 24
 # ... inside this inset (fraction of the pitch per side): the cell's middle,
@@ -473,6 +481,57 @@ def _sliver(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], t
         if any(a is not None and b is not None and a != b for a, b in zip(past, inside)):
             return True
     return _lines_go_on(lab, lat, side, SLIVER_FROM, SLIVER_TO, room)
+
+
+def sides_lost(lab: np.ndarray, lat: Lattice) -> np.ndarray:
+    """For every cell, how many of its four sides do not show (no step of
+    colour near its lattice line, see SIDE_STEP); sides too near the
+    image's edge to tell count as shown."""
+    lost = np.zeros((lat.rows, lat.cols), int)
+    for turned, lines, cells, start, pitch, across in (
+            (lab, lat.rows, lat.cols, lat.x0, lat.px, (lat.y0, lat.py)),
+            (lab.transpose(1, 0, 2), lat.cols, lat.rows, lat.y0, lat.py, (lat.x0, lat.px))):
+        h, w = turned.shape[:2]
+        first, step = across
+        reach = int(np.ceil(max(SIDE_OUT, SIDE_IN) * step)) + 2
+        a = np.array([start + (k + SIDE_SPAN[0]) * pitch for k in range(cells)])
+        b = np.array([start + (k + SIDE_SPAN[1]) * pitch for k in range(cells)])
+        ai, bi = np.clip(np.round(a).astype(int), 0, w), np.clip(np.round(b).astype(int), 0, w)
+        ok = bi - ai >= 2
+        for k in range(lines + 1):
+            line = first + k * step
+            y0, y1 = max(0, int(round(line)) - reach), min(h, int(round(line)) + reach + 1)
+            if y1 - y0 < 3 or not ok.any():
+                continue
+            sums = np.cumsum(np.asarray(turned[y0:y1], np.float32), axis=1)
+            sums = np.concatenate([np.zeros_like(sums[:, :1]), sums], axis=1)
+            means = (sums[:, bi] - sums[:, ai]) / np.maximum(bi - ai, 1)[None, :, None]  # (pixel line, cell, 3)
+            steps = distance(means[2:], means[:-2])  # across pixel line i + 1
+            offset = np.arange(1, y1 - y0 - 1) + y0 - line  # each step's place, from the line
+            for r, lo, hi in ((k - 1, -SIDE_IN, SIDE_OUT), (k, -SIDE_OUT, SIDE_IN)):
+                if not 0 <= r < lines or line + lo * step < y0 + 1 or line + hi * step > y1 - 2:
+                    continue  # the image ends within the band: nothing tells
+                near = (offset >= lo * step) & (offset <= hi * step)
+                gone = ~(steps[near] > SIDE_STEP).any(axis=0) & ok
+                if turned is lab:
+                    lost[r] += gone
+                else:
+                    lost[:, r] += gone
+    return lost
+
+
+def covered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[tuple[int, int]]:
+    """The cells that do not show SIDE_LOST or more of their sides where
+    their look's cells mostly show all of theirs: something plain lies over
+    them."""
+    lost = sides_lost(lab, lat)
+    out = []
+    for k in sorted(set(labels.ravel().tolist())):
+        mine = labels == k
+        if np.count_nonzero(mine) < 3 or float(median(lost[mine])) > 0:
+            continue
+        out += [(int(r), int(c)) for r, c in zip(*np.nonzero(mine & (lost >= SIDE_LOST)))]
+    return sorted(out)
 
 
 def _cell_patches(lab: np.ndarray, lat: Lattice, inset: float = SYMBOL_INSET) -> dict[tuple[int, int], np.ndarray]:

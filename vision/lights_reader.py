@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.vision.board_checks import (SYMBOL_INSET, cells_go_on, foreign_content, look_templates,
-                                           pixel_tolerance, read_uncovered, wholeness)
+from puzzlebot.vision.board_checks import (SYMBOL_INSET, cells_go_on, covered_cells, foreign_content,
+                                           look_templates, pixel_tolerance, read_uncovered, wholeness)
 from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
 from puzzlebot.vision.colour_math import colourless, median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
@@ -828,9 +828,12 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
             whole = wholeness(lab, local, [p], far, slivers=True, cover_edges=True)
             if not whole.whole:
                 raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
+            covered = covered_cells(lab, local, np.zeros_like(board))  # empty or filled, every cell shows its sides
+            for rc in covered:
+                conf[rc] = 0.0
             looks = LightsLooks(None, Look(p), "white cells are empty paper; every coloured cell is filled (lit)",
                                 conf.astype(np.float32), fit)
-            return _reading(board, lat, {}, whole.touches, looks)
+            return _reading(board, lat, {rc: "something covers it" for rc in covered}, whole.touches, looks)
         raise UnreadableBoardError(
             f"the {lat.rows}x{lat.cols} board's cells fall into more than two looks "
             f"({len(odd_idx)} cells match neither of the two main ones)"
@@ -942,6 +945,7 @@ def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.nd
             if look != int(labels[rc]):  # what remains does not confirm the cell's look
                 unsure.append(rc)
     unsure += [rc for rc in _rims_of_another_look(lab, local, labels, tol) if rc not in unsure]
+    unsure += [rc for rc in covered_cells(lab, local, labels) if rc not in unsure]
     return unsure, whole.touches
 
 

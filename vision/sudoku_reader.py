@@ -79,6 +79,10 @@ HEAVY = 1.4
 # faint line between two givens' cells on a dark page scaled to 60% weighs
 # 0.1; a flat cover 0, its JPEG noise a few hundredths).
 SIDE_SHARE, SIDE_FLOOR = 0.3, 0.06
+# Each side is weighed about these points along it (shares of the pitch),
+# the weakest counting: a window's corner over a quarter of a cell hides
+# half a side; a toast over a row's middle, all but its ends.
+SIDE_AT = (0.3, 0.5, 0.7)
 
 # A cover's edge through the outer row (column) of cells, this far past the
 # board's side (pitches; negative: inside), running on past its corners
@@ -451,8 +455,10 @@ def _sides_seen(gray: np.ndarray, lat: Lattice) -> dict:
     p = (lat.px + lat.py) / 2
     xs = lat.x0 + np.arange(lat.cols + 1) * lat.px
     ys = lat.y0 + np.arange(lat.rows + 1) * lat.py
-    vx = line_weights(gray, xs, lat.y0 + (np.arange(lat.rows) + 0.5) * lat.py, p, True)  # (cols+1, rows)
-    hy = line_weights(gray, ys, lat.x0 + (np.arange(lat.cols) + 0.5) * lat.px, p, False)  # (rows+1, cols)
+    parts = [line_weights(gray, xs, lat.y0 + (np.arange(lat.rows) + at) * lat.py, p, True) for at in SIDE_AT]
+    vx = np.fmin.reduce(parts)  # (cols+1, rows): the weakest part of each cell's side
+    parts = [line_weights(gray, ys, lat.x0 + (np.arange(lat.cols) + at) * lat.px, p, False) for at in SIDE_AT]
+    hy = np.fmin.reduce(parts)  # (rows+1, cols)
     out = {}
     for k in range(lat.cols + 1):
         med = np.nan_to_num(median_rows(vx[k:k + 1])[0])
