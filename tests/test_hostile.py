@@ -134,6 +134,28 @@ def test_damaged_image_gives_only_our_line(tmp_path):
     assert "not an image OpenCV can read" in one_line_error(r)
 
 
+def test_a_jpeg_cut_short_is_refused_not_read_as_a_smaller_board(tmp_path):
+    """A JPEG whose end is missing decodes with its lower part the
+    decoder's grey, its last decoded row ragged: 77 of 483 such cuts of
+    real and our Lights Out screenshots saved as JPEG (at 30-95% of their
+    bytes) were read as sure boards a few rows short (Enlight 10x10 as
+    7x10).  The file
+    is now refused: its markers end before the end of the image's data."""
+    from puzzlebot.vision.errors import ImageFileError
+    from puzzlebot.vision.image_io import jpeg_cut_short, load_image
+
+    whole = (ROOT / "fixtures" / "lights" / "enlight_03_10x10_classic_s2.jpg").read_bytes()
+    assert not jpeg_cut_short(whole) and not jpeg_cut_short(whole + b"a phone's trailer \xff\xd8")
+    load_image(ROOT / "fixtures" / "lights" / "enlight_03_10x10_classic_s2.jpg")
+    for share in (0.3, 0.7, 0.8, 0.99):
+        cut = tmp_path / f"cut{share}.jpg"
+        cut.write_bytes(whole[:int(len(whole) * share)])
+        with pytest.raises(ImageFileError, match="ends before its image does"):
+            load_image(cut)
+    r = run_cli("detect", "lights", str(tmp_path / "cut0.7.jpg"), timeout=QUICK)
+    assert "cut short" in one_line_error(r)
+
+
 def test_semi_transparent_images_are_refused(tmp_path):
     img = cv2.imread(str(ROOT / "examples" / "enlight.png"))
     rgba = np.dstack([img, np.full(img.shape[:2], 128, np.uint8)])

@@ -9,6 +9,8 @@
   cells of the same look that hold different objects (a sun here, a moon
   there, digits), or marks centred on the edges between cells (Tango's = and
   x), mean another game.
+* **Covered cells**: a cell that shows fewer of its sides than its look's
+  cells do lies under something plain (a window's corner): unsure.
 
 All colours are CIE Lab (L 0-100) as the readers use them.
 """

@@ -70,6 +70,14 @@ def _header_size(p: Path) -> tuple[int, int] | None:
         return None
 
 
+def _is_jpeg(p: Path) -> bool:
+    try:
+        with open(p, "rb") as f:
+            return f.read(2) == b"\xff\xd8"
+    except OSError:
+        return False
+
+
 def _jpeg_size(f) -> tuple[int, int] | None:
     """Walk a JPEG's markers to its frame header (SOFn)."""
     f.seek(2)
@@ -90,6 +98,42 @@ def _jpeg_size(f) -> tuple[int, int] | None:
             data = f.read(5)
             return (int.from_bytes(data[3:5], "big"), int.from_bytes(data[1:3], "big")) if len(data) == 5 else None
         f.seek(length - 2, 1)
+
+
+def jpeg_cut_short(data: bytes) -> bool:
+    """Whether a JPEG's bytes end before its image does: its markers walked
+    and its scans' coded data skipped (where 0xFF is followed by 0x00 or a
+    restart marker) to an end-of-image marker, which a cut file lacks (the
+    decoder then fills the rest grey, and a reader would see a smaller
+    board).  Bytes after that marker (a phone's trailer) do not count."""
+    pos, n = 2, len(data)
+    while pos < n:
+        if data[pos] != 0xFF:
+            return False  # not a marker where one must be: a damaged file, OpenCV decides
+        while pos < n and data[pos] == 0xFF:
+            pos += 1
+        if pos >= n:
+            return True
+        marker = data[pos]
+        pos += 1
+        if marker == 0xD9:
+            return False  # end of image
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            continue  # markers without a length
+        if pos + 2 > n:
+            return True
+        pos += int.from_bytes(data[pos:pos + 2], "big")
+        if marker != 0xDA:
+            continue
+        while True:  # a scan's coded data, up to the next marker
+            pos = data.find(b"\xff", pos)
+            if pos < 0 or pos + 1 >= n:
+                return True
+            if data[pos + 1] == 0x00 or 0xD0 <= data[pos + 1] <= 0xD7:
+                pos += 2
+                continue
+            break
+    return True
 
 
 def check_shape(img, game: str, min_side: int = 40) -> None:
@@ -160,6 +204,9 @@ def load_image(path: str | Path, meanwhile: Callable[[], object] | None = None) 
     img = _decode(p, meanwhile)
     if img is None:
         raise ImageFileError("not an image OpenCV can read (PNG, JPEG, BMP, ...)", str(path))
+    if size is not None and _is_jpeg(p) and jpeg_cut_short(p.read_bytes()):
+        raise ImageFileError("the JPEG file ends before its image does (cut short: its lower part is the "
+                             "decoder's grey, not the screen): save or copy the screenshot again", str(path))
     if img.ndim == 3 and img.shape[2] == 4:
         alpha = img[:, :, 3]
         top = np.iinfo(alpha.dtype).max
