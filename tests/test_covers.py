@@ -23,7 +23,7 @@ import pytest
 
 from puzzlebot.solvers.errors import PuzzlebotError
 
-from .helpers import ROOT, pmap
+from .helpers import ROOT, pmap, shared_path
 
 GAMES = ("lights", "tango", "queens", "zip", "sudoku", "patches")
 PER_GAME = 4
@@ -280,3 +280,47 @@ def test_a_window_over_a_corner_of_the_board_leaves_the_cells_under_it_unsure(ga
     cell's side is weighed in two halves."""
     n, wrong = _sure_wrong((game, file, into, ("",), True))
     assert n >= 16 and wrong == [], wrong
+
+
+def _middle_toasts(file: str) -> tuple[int, list[str]]:
+    """(toasts read, those read sure and wrong) over the middle row of a
+    real Lights Out screenshot of ../shared/data that reads sure."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get("lights").reader
+    img = load_image(shared_path("lights", "screens") / file)
+    try:
+        clean = reader.read_board(img)
+    except PuzzlebotError:
+        return 0, []
+    if not clean.sure or clean.lattice.rows < 3:
+        return 0, []
+    row = clean.lattice.rows // 2 + 1
+    n, wrong = 0, []
+    for what, im in _covers(img, clean.lattice).items():
+        if what.endswith(f"toast over row {row}"):
+            n += 1
+            try:
+                rd = reader.read_board(im)
+            except PuzzlebotError:
+                continue
+            if rd.sure and not np.array_equal(rd.state, clean.state):
+                wrong.append(f"{file}, {what}")
+    return n, wrong
+
+
+@pytest.mark.slow
+def test_a_toast_over_a_middle_row_of_a_real_lights_out_board_is_never_read_sure():
+    """A notification over the middle row of every real Lights Out
+    screenshot that reads sure (45 of them, two toasts each): the toast's
+    colour made a look of its own and the cells under it read lit (or its
+    white, unlit), sure, on 4 of the 90.  Neighbouring cells and the gap
+    between them of one colour (the medians pass over the toast's text),
+    on a board whose gaps show a colour of their own, now lie under a
+    cover: unsure."""
+    labels = json.loads((shared_path("lights", "screens") / "labels.json").read_text())
+    results = pmap(_middle_toasts, [e["file"] for e in labels if "rows" in e])
+    assert sum(n for n, _ in results) >= 80
+    wrong = [w for _, ws in results for w in ws]
+    assert not wrong, wrong[:6]

@@ -101,6 +101,14 @@ GAP_CONTRAST = 2.0
 # four sides (the median), one of them showing SIDE_LOST or more fewer is
 # under something plain (a window's corner, a dark toast): unsure.
 SIDE_STEP, SIDE_OUT, SIDE_IN, SIDE_SPAN, SIDE_LOST = 6.0, 0.1, 0.25, (0.35, 0.65), 2
+# Two neighbouring cells and the gap between them all of one colour
+# (medians along BRIDGE_SPAN of the side within BRIDGE_SAME Lab: each cell's
+# from BRIDGE_CELL[0] to BRIDGE_CELL[1] in, and every pixel line's within
+# BRIDGE_GAP of a pitch of the lattice line, which a lattice a pixel or two
+# off still puts in the gap) lie under one cover (a toast: medians pass over
+# its text), where BRIDGES_APART of the board's gaps show a colour of their
+# own.
+BRIDGE_SAME, BRIDGE_GAP, BRIDGE_CELL, BRIDGE_SPAN, BRIDGES_APART = 6.0, 0.08, (0.15, 0.3), (0.3, 0.7), 0.9
 
 # Cell patches are compared at this size (pixels per side) ...
 PATCH = 24
@@ -522,18 +530,69 @@ def sides_lost(lab: np.ndarray, lat: Lattice) -> np.ndarray:
     return lost
 
 
+def bridged_gaps(lab: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray, float]:
+    """Where one plain colour runs from a cell across the gap into its
+    neighbour: (right, down) booleans, (rows, cols - 1) for a cell and the
+    one right of it and (rows - 1, cols) for the one below, and the share
+    of all such gaps that show a colour of their own (a board of cells with
+    gaps or lines between them: nearly all).  Each is judged by medians
+    along the middle of the side (BRIDGE_SPAN): each cell's beside the gap
+    (from BRIDGE_CELL[0] to BRIDGE_CELL[1] in), and every pixel line's of
+    the gap (BRIDGE_GAP of a pitch each way of the lattice line): all
+    within BRIDGE_SAME."""
+    h, w = lab.shape[:2]
+    out = []
+    shown = total = 0
+    for turned, lines, cells, start, pitch, first, step in (
+            (lab.transpose(1, 0, 2), lat.cols, lat.rows, lat.y0, lat.py, lat.x0, lat.px),
+            (lab, lat.rows, lat.cols, lat.x0, lat.px, lat.y0, lat.py)):
+        H, W = turned.shape[:2]
+        bridged = np.zeros((cells, max(0, lines - 1)), bool)
+        for k in range(1, lines):
+            line = first + k * step
+            bands = [(line - BRIDGE_CELL[1] * step, line - BRIDGE_CELL[0] * step),
+                     (line - BRIDGE_GAP * step, line + BRIDGE_GAP * step),
+                     (line + BRIDGE_CELL[0] * step, line + BRIDGE_CELL[1] * step)]
+            rows_ = [(int(round(a)), int(round(b)) + 1) for a, b in bands]
+            if rows_[0][0] < 0 or rows_[2][1] > H:
+                continue
+            for i in range(cells):
+                a = int(round(start + (i + BRIDGE_SPAN[0]) * pitch))
+                b = int(round(start + (i + BRIDGE_SPAN[1]) * pitch))
+                if a < 0 or b > W or b - a < 2:
+                    continue
+                near, far = (median(turned[r0:r1, a:b].reshape(-1, 3), axis=0) for r0, r1 in (rows_[0], rows_[2]))
+                gap = median(turned[rows_[1][0]:rows_[1][1], a:b], axis=1)  # each pixel line's colour
+                same = float(distance(near, far)) < BRIDGE_SAME and \
+                    float(np.max(distance(gap, (near + far) / 2))) < BRIDGE_SAME
+                bridged[i, k - 1] = same
+                total += 1
+                shown += not same
+        out.append(bridged)
+    right, down = out[0], out[1].T
+    return right, down, (shown / total if total else 0.0)
+
+
 def covered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[tuple[int, int]]:
     """The cells that do not show SIDE_LOST or more of their sides where
     their look's cells mostly show all of theirs: something plain lies over
     them."""
     lost = sides_lost(lab, lat)
     out = []
+    right, down, apart = bridged_gaps(lab, lat)
+    if apart >= BRIDGES_APART:  # cells kept apart by gaps or lines: cells run together lie under one cover
+        cover = np.zeros((lat.rows, lat.cols), bool)
+        cover[:, :-1] |= right
+        cover[:, 1:] |= right
+        cover[:-1] |= down
+        cover[1:] |= down
+        out += [(int(r), int(c)) for r, c in zip(*np.nonzero(cover))]
     for k in sorted(set(labels.ravel().tolist())):
         mine = labels == k
         if np.count_nonzero(mine) < 3 or float(median(lost[mine])) > 0:
             continue
         out += [(int(r), int(c)) for r, c in zip(*np.nonzero(mine & (lost >= SIDE_LOST)))]
-    return sorted(out)
+    return sorted(set(out))
 
 
 def _cell_patches(lab: np.ndarray, lat: Lattice, inset: float = SYMBOL_INSET) -> dict[tuple[int, int], np.ndarray]:
