@@ -282,9 +282,10 @@ def test_a_window_over_a_corner_of_the_board_leaves_the_cells_under_it_unsure(ga
     assert n >= 16 and wrong == [], wrong
 
 
-def _middle_toasts(file: str) -> tuple[int, list[str]]:
+def _middle_toasts(file: str, ends: bool = False) -> tuple[int, list[str]]:
     """(toasts read, those read sure and wrong) over the middle row of a
-    real Lights Out screenshot of ../shared/data that reads sure."""
+    real Lights Out screenshot of ../shared/data that reads sure (with
+    ``ends``, over its first and last rows)."""
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 
@@ -296,10 +297,10 @@ def _middle_toasts(file: str) -> tuple[int, list[str]]:
         return 0, []
     if not clean.sure or clean.lattice.rows < 3:
         return 0, []
-    row = clean.lattice.rows // 2 + 1
+    rows = (1, clean.lattice.rows) if ends else (clean.lattice.rows // 2 + 1,)
     n, wrong = 0, []
     for what, im in _covers(img, clean.lattice).items():
-        if what.endswith(f"toast over row {row}"):
+        if any(what.endswith(f"toast over row {row}") for row in rows):
             n += 1
             try:
                 rd = reader.read_board(im)
@@ -324,3 +325,16 @@ def test_a_toast_over_a_middle_row_of_a_real_lights_out_board_is_never_read_sure
     assert sum(n for n, _ in results) >= 80
     wrong = [w for _, ws in results for w in ws]
     assert not wrong, wrong[:6]
+
+
+@pytest.mark.parametrize("file", ["makrdzr__lights-out/demo_f076.png", "HaikuArchives__LightsOff/4x4.png",
+                                  "FelineStateMachine__puzzletea/lightsout_f131.png"])
+def test_a_toast_over_the_first_or_last_row_of_a_real_board_leaves_no_smaller_sure_board(file):
+    """A notification over most of the first (last) row of a real Lights
+    Out board: the lattice left that row out, and the rows below (above)
+    it read as a sure board a row short (9 of these 12 toasts).  A cover's
+    straight edge along a stretch of the side, the would-be cells past the
+    rest of it like the board's looks and unlike the page round the board
+    and the cover, is now the board going on under a toast."""
+    n, wrong = _middle_toasts(file, ends=True)
+    assert n == 4 and wrong == [], wrong

@@ -87,6 +87,14 @@ COVER_MIRROR, COVER_MIRROR_PX = 0.03, 3.0
 # off puts a sliver of the frame into that band).  Above and below a board
 # apps differ (a header, buttons): not compared.
 MARGIN_BAND, MARGIN_LIKE, MARGIN_NEAR = 0.25, 0.5, 12.0
+# A cover's edge along at least TOAST_SHARE of a side (in one stretch),
+# the would-be cells past the rest of it showing the board's looks: a toast
+# over the middle of a row beyond the cells found; TOAST_REST of a pitch of
+# that row at least shows (a frame's rounded corners are less), each part
+# within TOAST_LIKE Lab of a look (a dark page is within the reader's wide
+# tolerance of a dark look), and those ends TOAST_APART from the page
+# (alike past both of the board's corners) and from the cover.
+TOAST_SHARE, TOAST_REST, TOAST_LIKE, TOAST_APART = 0.4, 0.5, 12.0, 18.0
 # Share of a side's would-be cells that must show a cell look for the
 # board to count as continuing (a few look-coloured spots are not a board).
 CONTINUE_SHARE = 0.8
@@ -156,6 +164,7 @@ class Wholeness:
     touches: list[str] = field(default_factory=list)
     slivers: list[str] = field(default_factory=list)  # of ``continues``: only a sliver of the cells shows
     covered: list[str] = field(default_factory=list)  # a cover's edge runs along the side (no sliver shows)
+    toasts: list[str] = field(default_factory=list)  # of ``continues``: a cover over most of the row past it
 
     @property
     def whole(self) -> bool:
@@ -165,12 +174,15 @@ class Wholeness:
         parts = []
         if self.cut:
             parts.append(f"the image edge cuts the board on the {join_sides(self.cut)}")
-        wide = [s for s in self.continues if s not in self.slivers]
+        wide = [s for s in self.continues if s not in self.slivers and s not in self.toasts]
         if wide:
             parts.append(f"the board continues past the cells found on the {join_sides(wide)}")
         if self.slivers:
             parts.append(f"a sliver of more cells shows past those found on the {join_sides(self.slivers)} "
                          "(something covers the rest of the board?)")
+        if self.toasts:
+            parts.append(f"cells of the board show past the ends of something that covers the rest of the row or "
+                         f"column past the {join_sides(self.toasts)} of the cells found (a notification?)")
         if self.covered:
             parts.append(f"a straight edge runs along the {join_sides(self.covered)} of the cells found, close past "
                          "them, with nothing like it on the other side (a window over the rest of the board?)")
@@ -260,7 +272,8 @@ def _line_share(band: np.ndarray, first: float, pitch: float, count: int) -> flo
 
 
 def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float, slivers: bool = False,
-              cover_edges: bool = False, cover_within: tuple[float, float] = (COVER_FROM, COVER_TO)) -> Wholeness:
+              cover_edges: bool = False, cover_within: tuple[float, float] = (COVER_FROM, COVER_TO),
+              toasts: bool = False) -> Wholeness:
     """Whether the board on ``lat`` is whole in this image.
 
     ``looks``: the Lab colours the board's cells show (a cell matches a look
@@ -273,7 +286,9 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
     many colours has looks that its surroundings share).  With
     ``cover_edges``, also where a cover's edge runs close along a side
     (:func:`_cover_edge`), ``cover_within`` pitches past it (negative:
-    inside the outer cells)."""
+    inside the outer cells).  With ``toasts``, also where a cover's edge
+    runs along a stretch of a side, the board's looks past the rest of it
+    (:func:`_toast_edge`)."""
     h, w = lab.shape[:2]
     x0, y0, x1, y1 = lat.bbox
     room = {"left": x0 / lat.px, "top": y0 / lat.py, "right": (w - x1) / lat.px, "bottom": (h - y1) / lat.py}
@@ -295,6 +310,9 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
             result.slivers.append(side)
         elif cover_edges and _cover_edge(lab, lat, side, room[_OPPOSITE[side]], *cover_within):
             result.covered.append(side)
+        elif toasts and _toast_edge(lab, lat, side, looks, tol):
+            result.continues.append(side)
+            result.toasts.append(side)
     return result
 
 
@@ -361,6 +379,64 @@ def _edges_running_on(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: f
     if not run_on:
         runs_on = np.ones_like(crosses)
     return [float((k - line) / across) for k in np.arange(k0, k1 + 1)[crosses & runs_on]]
+
+
+def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], tol: float) -> bool:
+    """Whether a cover's straight edge runs along one stretch of ``side``
+    (COVER_FROM to COVER_TO pitches past it; TOAST_SHARE of the side or
+    more, less than the whole), plain after it, while past the rest of the
+    side (TOAST_REST of a pitch at least) the would-be cells show the
+    board's looks (CONTINUE_SHARE of it, each within TOAST_LIKE; all of it
+    TOAST_APART from the page, alike past both of the board's corners, and
+    from the cover):
+    a toast over most of a row of the board beyond the cells found, the
+    ends of that row showing."""
+    img, line, start, n, along, across = _outward(lab, lat, side)
+    h, w = img.shape[:2]
+    far = max(2, int(round(COVER_FAR * across)))
+    k0, k1 = max(3, int(np.ceil(line + COVER_FROM * across))), min(h - 1 - far, int(line + COVER_TO * across))
+    a0, a1 = int(round(start + 0.05 * along)), int(round(start + (n - 0.05) * along))
+    p0, p1 = int(round(line + STRIP_FROM * across)), int(round(line + STRIP_TO * across))
+    if k1 < k0 or a0 < 0 or a1 > w or a1 - a0 < 8 or p1 > h or p1 - p0 < 2:
+        return False
+    stride = max(1, int(along // COVER_SAMPLES))
+    rows = np.cumsum(np.asarray(img[k0 - 3:k1 + 1 + far, a0:a1:stride], np.float32), axis=0, dtype=np.float32)
+    rows = np.concatenate([np.zeros_like(rows[:1]), rows])
+    ks = np.arange(k0, k1 + 1) - (k0 - 3)
+    before = (rows[ks - 1] - rows[ks - 3]) / 2
+    after = (rows[ks + 1 + far] - rows[ks + 1]) / far  # (k, column, 3)
+    step = distance(before, after) > COVER_STEP
+    past = median(np.asarray(img[p0:p1, a0:a1:stride], np.float32), axis=0)  # each column's would-be cell colour
+    like = np.min(np.stack([distance(past, v) for v in looks]), axis=0) < min(tol, TOAST_LIKE)
+    # what lies as far out past the board's corners: the page, which a look may share
+    outside = [img[p0:p1, max(0, int(start - 1.0 * along)):max(0, int(start - 0.3 * along))],
+               img[p0:p1, min(w, int(start + (n + 0.3) * along)):min(w, int(start + (n + 1.0) * along))]]
+    if min(o.shape[1] for o in outside) < 2:
+        return False
+    pages = [median(o.reshape(-1, 3), axis=0) for o in outside]
+    if float(distance(pages[0], pages[1])) >= TOAST_LIKE:
+        return False  # no one page around the board to tell the row's ends from
+    page = (pages[0] + pages[1]) / 2
+    for k in range(len(ks)):
+        edge = step[k]
+        if not edge.any():
+            continue
+        colour = median(after[k][edge], axis=0)
+        edge = edge & (distance(after[k], colour) < COVER_PLAIN)
+        share = float(edge.mean())
+        if not TOAST_SHARE <= share < COVER_SHARE:
+            continue
+        where = np.flatnonzero(edge)
+        if where[-1] - where[0] + 1 > len(where) / COVER_SHARE:
+            continue  # not one stretch
+        rest = ~edge
+        rest[where[0]:where[-1] + 1] = False
+        if rest.sum() * stride < TOAST_REST * along or float(like[rest].mean()) < CONTINUE_SHARE:
+            continue
+        ends = median(past[rest], axis=0)
+        if min(float(distance(ends, page)), float(distance(ends, colour))) >= TOAST_APART:
+            return True  # the row's ends are neither the page nor the cover
+    return False
 
 
 def _cover_edge(lab: np.ndarray, lat: Lattice, side: str, room: float, lo: float = COVER_FROM,
@@ -540,7 +616,6 @@ def bridged_gaps(lab: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray,
     (from BRIDGE_CELL[0] to BRIDGE_CELL[1] in), and every pixel line's of
     the gap (BRIDGE_GAP of a pitch each way of the lattice line): all
     within BRIDGE_SAME."""
-    h, w = lab.shape[:2]
     out = []
     shown = total = 0
     for turned, lines, cells, start, pitch, first, step in (
@@ -548,26 +623,26 @@ def bridged_gaps(lab: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray,
             (lab, lat.rows, lat.cols, lat.x0, lat.px, lat.y0, lat.py)):
         H, W = turned.shape[:2]
         bridged = np.zeros((cells, max(0, lines - 1)), bool)
+        width = max(2, int(round((BRIDGE_SPAN[1] - BRIDGE_SPAN[0]) * pitch)))
+        a = np.round(start + (np.arange(cells) + BRIDGE_SPAN[0]) * pitch).astype(int)
+        ok = (a >= 0) & (a + width <= W)
+        idx = np.clip(a[:, None] + np.arange(width)[None], 0, W - 1)  # (cell, column)
         for k in range(1, lines):
             line = first + k * step
             bands = [(line - BRIDGE_CELL[1] * step, line - BRIDGE_CELL[0] * step),
                      (line - BRIDGE_GAP * step, line + BRIDGE_GAP * step),
                      (line + BRIDGE_CELL[0] * step, line + BRIDGE_CELL[1] * step)]
-            rows_ = [(int(round(a)), int(round(b)) + 1) for a, b in bands]
-            if rows_[0][0] < 0 or rows_[2][1] > H:
+            rows_ = [(int(round(a_)), int(round(b_)) + 1) for a_, b_ in bands]
+            if rows_[0][0] < 0 or rows_[2][1] > H or not ok.any():
                 continue
-            for i in range(cells):
-                a = int(round(start + (i + BRIDGE_SPAN[0]) * pitch))
-                b = int(round(start + (i + BRIDGE_SPAN[1]) * pitch))
-                if a < 0 or b > W or b - a < 2:
-                    continue
-                near, far = (median(turned[r0:r1, a:b].reshape(-1, 3), axis=0) for r0, r1 in (rows_[0], rows_[2]))
-                gap = median(turned[rows_[1][0]:rows_[1][1], a:b], axis=1)  # each pixel line's colour
-                same = float(distance(near, far)) < BRIDGE_SAME and \
-                    float(np.max(distance(gap, (near + far) / 2))) < BRIDGE_SAME
-                bridged[i, k - 1] = same
-                total += 1
-                shown += not same
+            near, far = (median(turned[r0:r1][:, idx].transpose(1, 0, 2, 3).reshape(cells, -1, 3), axis=1)
+                         for r0, r1 in (rows_[0], rows_[2]))  # (cell, 3)
+            gap = median(turned[rows_[1][0]:rows_[1][1]][:, idx], axis=2)  # (pixel line, cell, 3)
+            same = (distance(near, far) < BRIDGE_SAME) & \
+                (np.max(distance(gap, (near + far)[None] / 2), axis=0) < BRIDGE_SAME) & ok
+            bridged[:, k - 1] = same
+            total += int(ok.sum())
+            shown += int((ok & ~same).sum())
         out.append(bridged)
     right, down = out[0], out[1].T
     return right, down, (shown / total if total else 0.0)

@@ -291,7 +291,7 @@ def whole_in(img: np.ndarray, lat: Lattice, reading: Reading):
     looks = [x.lab for x in (reading.looks.lit, reading.looks.off) if x is not None]
     sep = float(np.linalg.norm(looks[0] - looks[1])) if len(looks) == 2 else 0.0
     lab, local = board_lab(img, lat)
-    return wholeness(lab, local, looks, _odd_limit(sep), slivers=True, cover_edges=True)
+    return wholeness(lab, local, looks, _odd_limit(sep), slivers=True, cover_edges=True, toasts=True)
 
 
 def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -825,7 +825,7 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
             far = FAR_LOOKS * SAME_LOOK
             board = (dist > far).reshape(lat.rows, lat.cols).astype(np.int64)
             conf = np.clip(np.abs(dist - far) / far, 0, 1).reshape(board.shape)
-            whole = wholeness(lab, local, [p], far, slivers=True, cover_edges=True)
+            whole = wholeness(lab, local, [p], far, slivers=True, cover_edges=True, toasts=True)
             if not whole.whole:
                 raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
             covered = covered_cells(lab, local, np.zeros_like(board))  # empty or filled, every cell shows its sides
@@ -928,7 +928,7 @@ def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.nd
         raise NoBoardError(f"no Lights Out board: {len(numbers)} of its cells, all of one look, print numbers "
                            f"({', '.join(str(v) for v in sorted(numbers.values())[:6])}): numbered dots of another "
                            "game?")
-    whole = wholeness(lab, local, looks, _odd_limit(sep), slivers=True, cover_edges=True)
+    whole = wholeness(lab, local, looks, _odd_limit(sep), slivers=True, cover_edges=True, toasts=True)
     if not whole.whole:
         raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
     if len(looks) > 1:
