@@ -338,3 +338,28 @@ def test_a_toast_over_the_first_or_last_row_of_a_real_board_leaves_no_smaller_su
     and the cover, is now the board going on under a toast."""
     n, wrong = _middle_toasts(file, ends=True)
     assert n == 4 and wrong == [], wrong
+
+
+def test_a_window_over_a_corner_of_a_real_board_is_never_read_sure():
+    """A light or dark window over each corner of a real Lights Out board
+    whose cells are purple and white (cfinniga's): a white window over most
+    of a purple corner cell read as a white (unlit) cell, its own purple
+    showing along two sides that meet, sure (7 of 16).  The other look
+    along two sides that meet, in most of the rim, now leaves it unsure."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get("lights").reader
+    img = load_image(shared_path("lights", "screens") / "cfinniga__Lights_out" / "lightsout_f023.png")
+    clean = reader.read_board(img)
+    assert clean.sure
+    n, wrong = 0, []
+    for what, im in _corner_covers(img, clean.lattice).items():
+        n += 1
+        try:
+            rd = reader.read_board(im)
+        except PuzzlebotError:
+            continue
+        if rd.sure and not np.array_equal(rd.state, clean.state):
+            wrong.append(what)
+    assert n == 16 and wrong == [], wrong

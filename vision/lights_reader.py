@@ -179,6 +179,9 @@ NUMBER_BOX, NUMBER_INK, NUMBERED_CELLS = 0.5, 40.0, 3
 # something covers its middle (a toast of the unlit colour over lit cells,
 # their rims showing past it above and below): unsure.
 RIM_INSET, RIM_OTHER = 0.08, 0.3
+# ... or when RIM_CORNER of its rim along two sides that meet is like the
+# other look: the cell's own look is a window's corner over it.
+RIM_CORNER = 0.6
 # Rows or columns at the board's edge whose cells match neither look are a
 # caption lined up with it: a cell is odd beyond max(ODD_LOOKS * SAME_LOOK,
 # CAPTION_SPREAD times the cells' median distance); a line is dropped when
@@ -976,4 +979,10 @@ def _rims_of_another_look(lab: np.ndarray, lat: Lattice, labels: np.ndarray, tol
             if unlike >= RIM_OTHER and max(m[1][:a].mean(), m[1][n - a:].mean()) >= RIM_OTHER:
                 out.append(rc)
                 break
+        else:
+            # the other look along two sides that meet: the part of the cell a
+            # window's corner leaves (a lattice a few pixels off shows the gap there)
+            sides = [other[:a].mean(), other[n - a:].mean(), other[:, :a].mean(), other[:, n - a:].mean()]
+            if any(min(sides[i], sides[j]) >= RIM_CORNER for i in (0, 1) for j in (2, 3)):
+                out.append(rc)
     return out
