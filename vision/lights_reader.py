@@ -887,11 +887,11 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     return _reading(board, lat, dict(sorted(unsure.items(), key=lambda kv: str(kv[0]))), touches, looks)
 
 
-def enclosed_ink(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray]
+def cell_inks(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray]
                  ) -> dict[tuple[int, int], np.ndarray]:
     """Each cell's ink enclosed by its look in its middle (NUMBER_BOX), as a
     mask, for the cells that have any: a number, a letter, a mark."""
-    from puzzlebot.vision.digits import enclosed_ink as enclosed
+    from puzzlebot.vision.digits import enclosed_ink
 
     inset = (1 - NUMBER_BOX) / 2
     out = {}
@@ -901,14 +901,14 @@ def enclosed_ink(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[
             if mid.size == 0:
                 continue
             look = np.asarray(looks[int(labels[r, c])] if int(labels[r, c]) < len(looks) else looks[0])
-            ink = enclosed(mid, look, NUMBER_INK)
+            ink = enclosed_ink(mid, look, NUMBER_INK)
             if ink.any():
                 out[(r, c)] = ink
     return out
 
 
 def numbered_cells(inks: dict[tuple[int, int], np.ndarray]) -> dict[tuple[int, int], int]:
-    """The cells (of :func:`enclosed_ink`'s) whose ink the digit reader
+    """The cells (of :func:`cell_inks`'s) whose ink the digit reader
     reads (as :func:`puzzlebot.vision.digits.printed_numbers`), and the numbers."""
     from puzzlebot.vision.digits import printed_numbers
 
@@ -924,7 +924,7 @@ def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.nd
     reason, odd = foreign_content(lab, local, labels, sep)
     if reason:
         raise NoBoardError(f"no Lights Out board: the {lat.rows}x{lat.cols} grid found is not one: {reason}")
-    inks = enclosed_ink(lab, local, labels, looks)
+    inks = cell_inks(lab, local, labels, looks)
     numbers = numbered_cells(inks)
     looks_numbered = {int(labels[rc]) for rc in numbers}
     if len(numbers) >= NUMBERED_CELLS and len(set(numbers.values())) == len(numbers) and len(looks_numbered) == 1:
@@ -958,7 +958,9 @@ def _rims_of_another_look(lab: np.ndarray, lat: Lattice, labels: np.ndarray, tol
     side's pixels, and shows the other look along one of them so: a toast
     of the unlit cells' colour over the middles of a row of lit cells, their
     rims showing above and below it.  (A lattice a few pixels off shows a
-    neighbour's look along one side only.)"""
+    neighbour's look along one side only.)  Or that show the other look in
+    RIM_CORNER of their rim along two sides that meet: a window's corner
+    over the rest of the cell."""
     wholes, templates = look_templates(lab, lat, labels, inset=RIM_INSET)
     if len(templates) < 2:
         return []
