@@ -110,8 +110,11 @@ BOUNDED_BEYOND = 0.5
 # Where the refined lattice's lines one cell past the board lie more than
 # BEYOND_DRIFT working-size pixels off the search's (whose side evidence
 # takes the strongest of three pixel lines), the cells there are judged
-# again, within BEYOND_MARGIN pitches of the board.
-BEYOND_DRIFT, BEYOND_MARGIN = 1.0, 1.2
+# again, within BEYOND_MARGIN pitches of the board: showing BEYOND_SIDES of
+# their sides on average they are more of the board (a window over a 6x6
+# board's last rows left the column past the 4x4 read 3.0, with a mark and
+# the window's edge; a web game's size buttons above its 4x4 board, 2.0).
+BEYOND_DRIFT, BEYOND_MARGIN, BEYOND_SIDES = 1.0, 1.2, 2.5
 # The lattice found at the working size is refined at full resolution within
 # this share of the pitch (or two working pixels) and of the pitch itself:
 # further out, symbols' outlines pull the borders off the lines.
@@ -669,7 +672,7 @@ def _grown(lat: Lattice) -> Lattice:
 
 def bounded_past(img: np.ndarray, lat: Lattice, box: float, f: float) -> list[str]:
     """Sides past which the row (column) of would-be cells is bounded as
-    the board's cells are (BOUNDED_BEYOND of them), judged on the refined
+    the board's cells are (BEYOND_SIDES sides a cell), judged on the refined
     lattice ``lat`` at the working size ``f``: the search's lattice,
     fitted to a board's few uncovered rows, can drift off the columns past
     them (a window over a 6x6 board's last rows and a half left a sure 4x4
@@ -680,10 +683,10 @@ def bounded_past(img: np.ndarray, lat: Lattice, box: float, f: float) -> list[st
     lab = exact_lab(crop)
     n, m = lat.rows, lat.cols
     ev = SideEvidence(gradient(crop, lab), lab).cells(local, box, -1, -1, n + 2, m + 2)
-    good = np.nan_to_num(ev, nan=0.0) >= SIDES_NEEDED
-    strips = {"top": good[0, 1:m + 1], "bottom": good[n + 1, 1:m + 1], "left": good[1:n + 1, 0],
-              "right": good[1:n + 1, m + 1]}
-    return [side for side, strip in strips.items() if strip.mean() >= BOUNDED_BEYOND]
+    sides = np.nan_to_num(ev, nan=0.0)
+    strips = {"top": sides[0, 1:m + 1], "bottom": sides[n + 1, 1:m + 1], "left": sides[1:n + 1, 0],
+              "right": sides[1:n + 1, m + 1]}
+    return [side for side, strip in strips.items() if strip.mean() >= BEYOND_SIDES]
 
 
 def locate(img: np.ndarray) -> BoardFit:
