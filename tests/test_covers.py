@@ -113,18 +113,23 @@ def _sure_wrong(job: tuple) -> tuple[int, list[str]]:
     img = load_image(ROOT / "fixtures" / game / file)
     clean = reader.read_board(img)
     assert clean.sure, (game, file)
-    wrong, n = [], 0
-    for what, im in (_corner_covers if corners else _covers)(img, clean.lattice, into).items():
-        if not what.startswith(only):
-            continue
-        n += 1
+    covers = (_corner_covers if corners else _covers)(img, clean.lattice, into)
+    return _read_wrong(reader, clean, {what: im for what, im in covers.items() if what.startswith(only)},
+                       f"{game} {file}")
+
+
+def _read_wrong(reader, clean, covers: dict[str, np.ndarray], name: str) -> tuple[int, list[str]]:
+    """(covers read, those ``reader`` reads sure but not as ``clean``, the
+    whole board's reading, in words beginning with ``name``)."""
+    wrong = []
+    for what, im in covers.items():
         try:
             rd = reader.read_board(im)
         except PuzzlebotError:
             continue
         if rd.sure and not (rd.state.shape == clean.state.shape and np.array_equal(rd.state, clean.state)):
-            wrong.append(f"{game} {file}, {what}: read sure as {rd.state.shape[0]}x{rd.state.shape[1]}")
-    return n, wrong
+            wrong.append(f"{name}, {what}: read sure as {rd.state.shape[0]}x{rd.state.shape[1]}")
+    return len(covers), wrong
 
 
 def _sure_fixtures(game: str, every: bool = False) -> list[str]:
@@ -298,17 +303,9 @@ def _middle_toasts(file: str, ends: bool = False) -> tuple[int, list[str]]:
     if not clean.sure or clean.lattice.rows < 3:
         return 0, []
     rows = (1, clean.lattice.rows) if ends else (clean.lattice.rows // 2 + 1,)
-    n, wrong = 0, []
-    for what, im in _covers(img, clean.lattice).items():
-        if any(what.endswith(f"toast over row {row}") for row in rows):
-            n += 1
-            try:
-                rd = reader.read_board(im)
-            except PuzzlebotError:
-                continue
-            if rd.sure and not np.array_equal(rd.state, clean.state):
-                wrong.append(f"{file}, {what}")
-    return n, wrong
+    toasts = {what: im for what, im in _covers(img, clean.lattice).items()
+              if any(what.endswith(f"toast over row {row}") for row in rows)}
+    return _read_wrong(reader, clean, toasts, file)
 
 
 @pytest.mark.slow
@@ -353,13 +350,5 @@ def test_a_window_over_a_corner_of_a_real_board_is_never_read_sure():
     img = load_image(shared_path("lights", "screens") / "cfinniga__Lights_out" / "lightsout_f023.png")
     clean = reader.read_board(img)
     assert clean.sure
-    n, wrong = 0, []
-    for what, im in _corner_covers(img, clean.lattice).items():
-        n += 1
-        try:
-            rd = reader.read_board(im)
-        except PuzzlebotError:
-            continue
-        if rd.sure and not np.array_equal(rd.state, clean.state):
-            wrong.append(what)
+    n, wrong = _read_wrong(reader, clean, _corner_covers(img, clean.lattice), "cfinniga's 4x4")
     assert n == 16 and wrong == [], wrong
