@@ -649,9 +649,11 @@ def bridged_gaps(lab: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray,
 
 
 def covered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[tuple[int, int]]:
-    """The cells that do not show SIDE_LOST or more of their sides where
-    their look's cells mostly show all of theirs: something plain lies over
-    them."""
+    """The cells something plain lies over: those run together with a
+    neighbour across the gap between them (:func:`bridged_gaps`) on a board
+    whose gaps show a colour of their own, and those that do not show
+    SIDE_LOST or more of their sides where their look's cells mostly show
+    all of theirs."""
     lost = sides_lost(lab, lat)
     out = []
     right, down, apart = bridged_gaps(lab, lat)
