@@ -356,12 +356,7 @@ def _edges_running_on(lab: np.ndarray, lat: Lattice, side: str, lo: float, hi: f
         if len(outer) < 2:
             return []
     stride = max(1, int(along // COVER_SAMPLES))  # a straight edge needs no more columns than these
-    rows = np.cumsum(np.asarray(img[k0 - 3:k1 + 1 + far, c0:c1:stride], np.float32), axis=0, dtype=np.float32)
-    rows = np.concatenate([np.zeros_like(rows[:1]), rows])  # rows[i]: the sum of the first i rows
-    ks = np.arange(k0, k1 + 1) - (k0 - 3)
-    before = (rows[ks - 1] - rows[ks - 3]) / 2  # the two rows before the edge (one left between)
-    after = (rows[ks + 1 + far] - rows[ks + 1]) / far  # the rows after it
-    step = distance(before, after) > COVER_STEP  # (k, sampled column)
+    after, step = _steps(img[:, c0:c1:stride], k0, k1, far)
 
     def columns(a: float, b: float) -> slice:  # image columns a..b among the sampled ones
         return slice(max(0, -(-(int(round(a)) - c0) // stride)), max(0, -(-(int(round(b)) - c0) // stride)))
@@ -400,12 +395,7 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
     if k1 < k0 or a0 < 0 or a1 > w or a1 - a0 < 8 or p1 > h or p1 - p0 < 2:
         return False
     stride = max(1, int(along // COVER_SAMPLES))
-    rows = np.cumsum(np.asarray(img[k0 - 3:k1 + 1 + far, a0:a1:stride], np.float32), axis=0, dtype=np.float32)
-    rows = np.concatenate([np.zeros_like(rows[:1]), rows])
-    ks = np.arange(k0, k1 + 1) - (k0 - 3)
-    before = (rows[ks - 1] - rows[ks - 3]) / 2
-    after = (rows[ks + 1 + far] - rows[ks + 1]) / far  # (k, column, 3)
-    step = distance(before, after) > COVER_STEP
+    after, step = _steps(img[:, a0:a1:stride], k0, k1, far)
     past = median(np.asarray(img[p0:p1, a0:a1:stride], np.float32), axis=0)  # each column's would-be cell colour
     like = np.min(np.stack([distance(past, v) for v in looks]), axis=0) < min(tol, TOAST_LIKE)
     # what lies as far out past the board's corners: the page, which a look may share
@@ -417,7 +407,7 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
     if float(distance(pages[0], pages[1])) >= TOAST_LIKE:
         return False  # no one page around the board to tell the row's ends from
     page = (pages[0] + pages[1]) / 2
-    for k in range(len(ks)):
+    for k in range(len(step)):
         edge = step[k]
         if not edge.any():
             continue
@@ -437,6 +427,19 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
         if min(float(distance(ends, page)), float(distance(ends, colour))) >= TOAST_APART:
             return True  # the row's ends are neither the page nor the cover
     return False
+
+
+def _steps(cols: np.ndarray, k0: int, k1: int, far: int) -> tuple[np.ndarray, np.ndarray]:
+    """For each pixel row k0..k1 of ``cols`` (rows running outward from a
+    side, k0 >= 3): the mean colour of the ``far`` rows after it, and
+    whether it steps by COVER_STEP from the two rows before it (one left
+    between), per column: both (k, column[, 3])."""
+    rows = np.cumsum(np.asarray(cols[k0 - 3:k1 + 1 + far], np.float32), axis=0, dtype=np.float32)
+    rows = np.concatenate([np.zeros_like(rows[:1]), rows])  # rows[i]: the sum of the first i rows
+    ks = np.arange(k0, k1 + 1) - (k0 - 3)
+    before = (rows[ks - 1] - rows[ks - 3]) / 2
+    after = (rows[ks + 1 + far] - rows[ks + 1]) / far
+    return after, distance(before, after) > COVER_STEP
 
 
 def _cover_edge(lab: np.ndarray, lat: Lattice, side: str, room: float, lo: float = COVER_FROM,
