@@ -241,8 +241,11 @@ class Mouse:
         starts = _watch_starts(events) if watch is not None else {}
         # a drag watched cell by cell moves on when the game has drawn the
         # last cell, so the steps between go at once (the page would see only
-        # the last of them anyway); otherwise each step rests DRAG_PAUSE
+        # the last of them anyway); so do the steps of a drag the game takes
+        # by its ends (its release names a cell), which the release waits
+        # for; otherwise each step rests DRAG_PAUSE
         followed = any(e[0] == "move" and _watched(e) for e in events)
+        by_ends = any(e[0] == "up" and _watched(e) for e in events)
         try:
             for i, ev in enumerate(events):
                 kind, cell = ev[0], _watched(ev) if watching else None
@@ -288,7 +291,7 @@ class Mouse:
                         self._selected = None
                     if kind == "down":
                         time.sleep(DRAG_HOLD)
-                    elif kind == "move" and down is not None and not (watching and followed):
+                    elif kind == "move" and down is not None and not (watching and followed or by_ends):
                         time.sleep(DRAG_PAUSE)
                 if kind == "up":
                     down = None

@@ -204,8 +204,9 @@ def test_a_watched_drag_the_game_does_not_draw_goes_on_at_the_fixed_pace(recorde
 
 def test_a_drag_taken_by_its_ends_is_released_once_the_game_drew_its_far_corner(recorder, mouse):
     """A rectangle dragged corner to corner (the game takes only its ends):
-    its steps keep their fixed pace, and the release waits for the far
-    corner's cell to show the shape, or for the fixed hold where it never does."""
+    its steps go at once (every proven point still sent), and the release
+    waits for the far corner's cell to show the shape, or for the fixed hold
+    where it never does."""
     rect = frozenset((r, c) for r in range(1, 4) for c in range(1, 3))
     g = safety.prove(Drag(((1, 1), (3, 2)), over=rect, follow=False, before=None, after=None), LAT, SMAP, BOUNDS)
     for delay in (3, None):
@@ -219,6 +220,7 @@ def test_a_drag_taken_by_its_ends_is_released_once_the_game_drew_its_far_corner(
         events = recorder.drain()
         kinds = [e[0] for e in events]
         assert kinds.count("press") == kinds.count("release") == 1 and events[-1] == ("release", *g.points[-1])
+        assert [e[1:] for e in events[kinds.index("press") + 1:-1]] == g.points[2:-1]
 
 
 def _type(mouse, cell, key: str, game) -> None:
