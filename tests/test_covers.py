@@ -67,17 +67,27 @@ def _covers(img: np.ndarray, lat, into: float = INTO) -> dict[str, np.ndarray]:
         x = int(lat.x0 + (lat.cols - k + 0.5) * lat.px)
         out[f"cut through column {lat.cols - k + 1}"] = np.ascontiguousarray(img[:, :x])
     for r in (0, lat.rows // 2, lat.rows - 1):
-        tx, ty = int(lat.x0 + 0.6 * lat.px), int(lat.y0 + (r + 0.15) * lat.py)
-        corner = (tx + int(min(3.2, lat.cols - 1) * lat.px), ty + int(0.7 * lat.py))
-        for name, colour in (("toast", (60, 60, 230)), ("white toast", (250, 250, 250))):
-            im = img.copy()
-            cv2.rectangle(im, (tx, ty), corner, colour, -1)
-            cv2.putText(im, "New message", (tx + 8, ty + int(0.45 * lat.py)), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
-                        (255, 255, 255) if name == "toast" else (40, 40, 40), 1)
-            out[f"{name} over row {r + 1}"] = im
+        out.update(_toasts(img, lat, r, 0.6, 0.6 + min(3.2, lat.cols - 1)))
     for a in (-3, -1.5, 1.5, 3):
         m = cv2.getRotationMatrix2D((w / 2, h / 2), a, 1.0)
         out[f"turned {a} degrees"] = cv2.warpAffine(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    return out
+
+
+def _toasts(img: np.ndarray, lat, row: int, a: float, b: float, what: str = "") -> dict[str, np.ndarray]:
+    """A red and a white notification over ``row`` (0-based) of the board,
+    from ``a`` to ``b`` pitches along it (past the board's ends, or the
+    image's, where they lie beyond), over 0.15-0.85 of the row's height."""
+    h, w = img.shape[:2]
+    tx, ty = int(lat.x0 + a * lat.px), int(lat.y0 + (row + 0.15) * lat.py)
+    corner = (min(w - 1, int(lat.x0 + b * lat.px)), ty + int(0.7 * lat.py))
+    out = {}
+    for name, colour in (("toast", (60, 60, 230)), ("white toast", (250, 250, 250))):
+        im = img.copy()
+        cv2.rectangle(im, (max(0, tx), ty), corner, colour, -1)
+        cv2.putText(im, "New message", (max(0, tx) + 8, ty + int(0.45 * lat.py)), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
+                    (255, 255, 255) if name == "toast" else (40, 40, 40), 1)
+        out[f"{name} {what}over row {row + 1}"] = im
     return out
 
 
@@ -325,16 +335,65 @@ def test_a_toast_over_a_middle_row_of_a_real_lights_out_board_is_never_read_sure
 
 
 @pytest.mark.parametrize("file", ["makrdzr__lights-out/demo_f076.png", "HaikuArchives__LightsOff/4x4.png",
-                                  "FelineStateMachine__puzzletea/lightsout_f131.png"])
+                                  "FelineStateMachine__puzzletea/lightsout_f131.png",
+                                  "Sean-Stilwell__Lights_Out/screenshot.png"])
 def test_a_toast_over_the_first_or_last_row_of_a_real_board_leaves_no_smaller_sure_board(file):
     """A notification over most of the first (last) row of a real Lights
     Out board: the lattice left that row out, and the rows below (above)
     it read as a sure board a row short (9 of these 12 toasts).  A cover's
     straight edge along a stretch of the side, the would-be cells past the
     rest of it like the board's looks and unlike the page round the board
-    and the cover, is now the board going on under a toast."""
+    and the cover, is now the board going on under a toast.  A dark page
+    whose unlit bulbs are all but invisible and whose lit ones glow
+    (Sean-Stilwell's: a column's colour far from the lit look's mean) read
+    sure a row short under all four: the row's ends are now also matched
+    with the board's own rows at the same place along the side, and a
+    quarter of a pitch of them unlike the page and the cover is enough
+    (an unlit end may look like the page)."""
     n, wrong = _middle_toasts(file, ends=True)
     assert n == 4 and wrong == [], wrong
+
+
+# Notifications of other widths (pitches along the row, from the board's
+# first column): running off past the board's right end or its left, and a
+# banner all but as wide as the board.
+TOAST_SPANS = {"running off the right ": (1.3, lambda n: n + 1.0), "running off the left ": (-1.0, lambda n: n - 1.3),
+               "as wide as the board but its ends ": (0.3, lambda n: n - 0.3)}
+
+
+def _end_toasts(file: str) -> tuple[int, list[str]]:
+    """(toasts of each TOAST_SPANS width over the first and last rows of a
+    real Lights Out screenshot, and the middle one, read; those read sure
+    and wrong)."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get("lights").reader
+    img = load_image(shared_path("lights", "screens") / file)
+    clean = reader.read_board(img)
+    assert clean.sure, file
+    lat, toasts = clean.lattice, _toasts(img, clean.lattice, 0, 0.6, 0.6 + min(3.2, clean.lattice.cols - 1))
+    for row in (0, lat.rows - 1):
+        for what, (a, b) in TOAST_SPANS.items():
+            toasts.update(_toasts(img, lat, row, a, b(lat.cols), what))
+    return _read_wrong(reader, clean, toasts, file)
+
+
+@pytest.mark.parametrize("file", ["Cimba22__LightsOut/playing_f067.png", "makrdzr__lights-out/demo_f228.png",
+                                  "Sorin-Silenus__Lights-Out-Game/start_f000.png",
+                                  "FelineStateMachine__puzzletea/lightsout_f361.png",
+                                  "chockenberry__LightsOffTouch/Default.png"])
+def test_toasts_of_other_widths_over_a_real_boards_end_rows_leave_no_smaller_sure_board(file):
+    """Notifications over the first or last row of real boards that the
+    toast check above missed (sure boards a row short: 39 of these 70): a
+    board as wide as the image (no page past its corners), a toast that
+    runs on past the board's end (taken for the page there), a banner all
+    but as wide as the board (its edge along more than 0.9 of the side).
+    What lies past the would-be row now stands for the page where the
+    board fills the image's width; the row's ends must be unlike what lies
+    past both corners (a toast there too), not one page."""
+    n, wrong = _end_toasts(file)
+    assert n == 14 and wrong == [], wrong
 
 
 def test_a_window_over_a_corner_of_a_real_board_is_never_read_sure():

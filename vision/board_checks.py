@@ -91,10 +91,12 @@ MARGIN_BAND, MARGIN_LIKE, MARGIN_NEAR = 0.25, 0.5, 12.0
 # the would-be cells past the rest of it showing the board's looks: a toast
 # over the middle of a row beyond the cells found; TOAST_REST of a pitch of
 # that row at least shows (a frame's rounded corners are less), each part
-# within TOAST_LIKE Lab of a look (a dark page is within the reader's wide
-# tolerance of a dark look), and those ends TOAST_APART from the page
-# (alike past both of the board's corners) and from the cover.
-TOAST_SHARE, TOAST_REST, TOAST_LIKE, TOAST_APART = 0.4, 0.5, 12.0, 18.0
+# within TOAST_LIKE Lab of a look or of the board's cells at the same place
+# along the side (a dark page is within the reader's wide tolerance of a
+# dark look), and TOAST_SHOWN of a pitch of those ends TOAST_APART from what
+# lies past both of the board's corners (the page) and from the cover (an
+# unlit cell as dark as the page may be all one end shows).
+TOAST_SHARE, TOAST_REST, TOAST_LIKE, TOAST_APART, TOAST_SHOWN = 0.4, 0.4, 12.0, 18.0, 0.25
 # Share of a side's would-be cells that must show a cell look for the
 # board to count as continuing (a few look-coloured spots are not a board).
 CONTINUE_SHARE = 0.8
@@ -381,8 +383,10 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
     (COVER_FROM to COVER_TO pitches past it; TOAST_SHARE of the side or
     more, less than the whole), plain after it, while past the rest of the
     side (TOAST_REST of a pitch at least) the would-be cells show the
-    board's looks (CONTINUE_SHARE of it, each within TOAST_LIKE; all of it
-    TOAST_APART from the page, alike past both of the board's corners, and
+    board's looks (CONTINUE_SHARE of it, each within TOAST_LIKE of a look or
+    of the board's cells at the same place along the side; TOAST_SHOWN of a
+    pitch of it TOAST_APART from what lies past both of the board's corners,
+    or past the would-be row where the board fills the image's width, and
     from the cover):
     a toast over most of a row of the board beyond the cells found, the
     ends of that row showing."""
@@ -398,15 +402,16 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
     after, step = _steps(img[:, a0:a1:stride], k0, k1, far)
     past = median(np.asarray(img[p0:p1, a0:a1:stride], np.float32), axis=0)  # each column's would-be cell colour
     like = np.min(np.stack([distance(past, v) for v in looks]), axis=0) < min(tol, TOAST_LIKE)
-    # what lies as far out past the board's corners: the page, which a look may share
+    like |= _like_a_row(img, lat, side, past, line, across, (a0, a1, stride))
+    # what lies as far out past the board's corners: the page, which a look
+    # may share (or a toast that runs on past a corner); where the board
+    # fills the image's width, what lies past the would-be row
     outside = [img[p0:p1, max(0, int(start - 1.0 * along)):max(0, int(start - 0.3 * along))],
                img[p0:p1, min(w, int(start + (n + 0.3) * along)):min(w, int(start + (n + 1.0) * along))]]
-    if min(o.shape[1] for o in outside) < 2:
-        return False
+    outside = [o for o in outside if o.shape[1] >= 2] or [img[int(line + across):int(line + 2 * across), a0:a1]]
+    if outside[0].shape[0] < 2:
+        return False  # nothing to tell the row's ends from the page
     pages = [median(o.reshape(-1, 3), axis=0) for o in outside]
-    if float(distance(pages[0], pages[1])) >= TOAST_LIKE:
-        return False  # no one page around the board to tell the row's ends from
-    page = (pages[0] + pages[1]) / 2
     for k in range(len(step)):
         edge = step[k]
         if not edge.any():
@@ -414,7 +419,7 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
         colour = median(after[k][edge], axis=0)
         edge = edge & (distance(after[k], colour) < COVER_PLAIN)
         share = float(edge.mean())
-        if not TOAST_SHARE <= share < COVER_SHARE:
+        if share < TOAST_SHARE:
             continue
         where = np.flatnonzero(edge)
         if where[-1] - where[0] + 1 > len(where) / COVER_SHARE:
@@ -423,10 +428,32 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
         rest[where[0]:where[-1] + 1] = False
         if rest.sum() * stride < TOAST_REST * along or float(like[rest].mean()) < CONTINUE_SHARE:
             continue
-        ends = median(past[rest], axis=0)
-        if min(float(distance(ends, page)), float(distance(ends, colour))) >= TOAST_APART:
-            return True  # the row's ends are neither the page nor the cover
+        shown = rest & (distance(past, colour) >= TOAST_APART)
+        for page in pages:
+            shown &= distance(past, page) >= TOAST_APART
+        if shown.sum() * stride >= TOAST_SHOWN * along:
+            return True  # the row's ends show cells that are neither the page nor the cover
     return False
+
+
+def _like_a_row(img: np.ndarray, lat: Lattice, side: str, past: np.ndarray, line: float, across: float,
+                cols: tuple[int, int, int]) -> np.ndarray:
+    """Per column of ``past`` (the would-be cells' colours past ``side``, in
+    the outward image :func:`_outward` gives): whether some row of the
+    board's cells shows that colour at the same place along the side
+    (within TOAST_LIKE): cells drawn with a gradient (a lit bulb's glow)
+    differ from their look's mean colour by more than that, column by
+    column, but not from the cells of their look."""
+    a0, a1, stride = cols
+    rows = lat.rows if side in ("top", "bottom") else lat.cols
+    like = np.zeros(len(past), bool)
+    for j in range(1, rows + 1):
+        p0, p1 = int(round(line - (j - STRIP_FROM) * across)), int(round(line - (j - STRIP_TO) * across))
+        if p0 < 0 or p1 - p0 < 2:
+            break
+        row = median(np.asarray(img[p0:p1, a0:a1:stride], np.float32), axis=0)
+        like |= distance(past, row) < TOAST_LIKE
+    return like
 
 
 def _steps(cols: np.ndarray, k0: int, k1: int, far: int) -> tuple[np.ndarray, np.ndarray]:
