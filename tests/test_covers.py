@@ -363,13 +363,14 @@ TOAST_SPANS = {"running off the right ": (1.3, lambda n: n + 1.0), "running off 
 
 def _end_toasts(file: str) -> tuple[int, list[str]]:
     """(toasts of each TOAST_SPANS width over the first and last rows of a
-    real Lights Out screenshot, and the middle one, read; those read sure
-    and wrong)."""
+    real Lights Out screenshot (or, a name in fixtures/, one of ours), and
+    the middle one, read; those read sure and wrong)."""
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 
     reader = games.get("lights").reader
-    img = load_image(shared_path("lights", "screens") / file)
+    ours = ROOT / "fixtures" / "lights" / file
+    img = load_image(ours if "/" not in file else shared_path("lights", "screens") / file)
     clean = reader.read_board(img)
     assert clean.sure, file
     lat, toasts = clean.lattice, _toasts(img, clean.lattice, 0, 0.6, 0.6 + min(3.2, clean.lattice.cols - 1))
@@ -393,6 +394,17 @@ def test_toasts_of_other_widths_over_a_real_boards_end_rows_leave_no_smaller_sur
     board fills the image's width; the row's ends must be unlike what lies
     past both corners (a toast there too), not one page."""
     n, wrong = _end_toasts(file)
+    assert n == 14 and wrong == [], wrong
+
+
+def test_toasts_over_the_end_rows_of_an_enlight_board_leave_no_smaller_sure_board():
+    """The same toasts over the first and last rows of our Enlight 10x10
+    board (classic theme): the ends of the row left showing are unlit
+    cells, 17 Lab units from the dark page round the board, which the
+    check took for the page (18 apart was asked); 14 now (the sure reads
+    of every real and our own Lights Out screenshot under 18 screen
+    changes first change at 10).  Sure and wrong: 12 of 14 before."""
+    n, wrong = _end_toasts("enlight_03_10x10_classic_s2.jpg")
     assert n == 14 and wrong == [], wrong
 
 

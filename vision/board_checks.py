@@ -95,8 +95,9 @@ MARGIN_BAND, MARGIN_LIKE, MARGIN_NEAR = 0.25, 0.5, 12.0
 # along the side (a dark page is within the reader's wide tolerance of a
 # dark look), and TOAST_SHOWN of a pitch of those ends TOAST_APART from what
 # lies past both of the board's corners (the page) and from the cover (an
-# unlit cell as dark as the page may be all one end shows).
-TOAST_SHARE, TOAST_REST, TOAST_LIKE, TOAST_APART, TOAST_SHOWN = 0.4, 0.4, 12.0, 18.0, 0.25
+# unlit cell as dark as the page may be all one end shows; Enlight's unlit
+# cells lie 17 from its page, and at 10 whole real boards were refused).
+TOAST_SHARE, TOAST_REST, TOAST_LIKE, TOAST_APART, TOAST_SHOWN = 0.4, 0.4, 12.0, 14.0, 0.25
 # Share of a side's would-be cells that must show a cell look for the
 # board to count as continuing (a few look-coloured spots are not a board).
 CONTINUE_SHARE = 0.8
