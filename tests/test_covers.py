@@ -361,16 +361,16 @@ TOAST_SPANS = {"running off the right ": (1.3, lambda n: n + 1.0), "running off 
                "as wide as the board but its ends ": (0.3, lambda n: n - 0.3)}
 
 
-def _end_toasts(file: str) -> tuple[int, list[str]]:
+def _end_toasts(file: str, game: str = "lights") -> tuple[int, list[str]]:
     """(toasts of each TOAST_SPANS width over the first and last rows of a
-    real Lights Out screenshot (or, a name in fixtures/, one of ours), and
+    real screenshot of ``game`` (or, a name in fixtures/, one of ours), and
     the middle one, read; those read sure and wrong)."""
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 
-    reader = games.get("lights").reader
-    ours = ROOT / "fixtures" / "lights" / file
-    img = load_image(ours if "/" not in file else shared_path("lights", "screens") / file)
+    reader = games.get(game).reader
+    ours = ROOT / "fixtures" / game / file
+    img = load_image(ours if "/" not in file else shared_path(game, "screens") / file)
     clean = reader.read_board(img)
     assert clean.sure, file
     lat, toasts = clean.lattice, _toasts(img, clean.lattice, 0, 0.6, 0.6 + min(3.2, clean.lattice.cols - 1))
@@ -405,6 +405,17 @@ def test_toasts_over_the_end_rows_of_an_enlight_board_leave_no_smaller_sure_boar
     of every real and our own Lights Out screenshot under 18 screen
     changes first change at 10).  Sure and wrong: 12 of 14 before."""
     n, wrong = _end_toasts("enlight_03_10x10_classic_s2.jpg")
+    assert n == 14 and wrong == [], wrong
+
+
+@pytest.mark.parametrize("file", ["zip_09.png", "zip_11.png", "zip_13.png"])
+def test_toasts_over_a_real_zip_boards_end_rows_leave_no_smaller_sure_board(file):
+    """The same toasts over the first and last rows of real Zip boards,
+    cropped to the board's frame (no page beside the board or past the
+    would-be row): read sure a row short, 6 of 14 each.  Zip's wholeness now
+    looks for toasts too; where no page shows, the row's ends must match
+    the board's own rows at the same place along the side."""
+    n, wrong = _end_toasts(f"Oscar-sandbox__linkedin-zip-solver/{file}", "zip")
     assert n == 14 and wrong == [], wrong
 
 

@@ -403,16 +403,17 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
     after, step = _steps(img[:, a0:a1:stride], k0, k1, far)
     past = median(np.asarray(img[p0:p1, a0:a1:stride], np.float32), axis=0)  # each column's would-be cell colour
     like = np.min(np.stack([distance(past, v) for v in looks]), axis=0) < min(tol, TOAST_LIKE)
-    like |= _like_a_row(img, lat, side, past, line, across, (a0, a1, stride))
+    rows = _like_a_row(img, lat, side, past, line, across, (a0, a1, stride))
+    like |= rows
     # what lies as far out past the board's corners: the page, which a look
     # may share (or a toast that runs on past a corner); where the board
-    # fills the image's width, what lies past the would-be row
+    # fills the image's width, what lies past the would-be row; where the
+    # image ends there too, no page: then the ends must match the board's
+    # rows at the same place
     outside = [img[p0:p1, max(0, int(start - 1.0 * along)):max(0, int(start - 0.3 * along))],
                img[p0:p1, min(w, int(start + (n + 0.3) * along)):min(w, int(start + (n + 1.0) * along))]]
     outside = [o for o in outside if o.shape[1] >= 2] or [img[int(line + across):int(line + 2 * across), a0:a1]]
-    if outside[0].shape[0] < 2:
-        return False  # nothing to tell the row's ends from the page
-    pages = [median(o.reshape(-1, 3), axis=0) for o in outside]
+    pages = [median(o.reshape(-1, 3), axis=0) for o in outside if o.shape[0] >= 2]
     for k in range(len(step)):
         edge = step[k]
         if not edge.any():
@@ -429,7 +430,7 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
         rest[where[0]:where[-1] + 1] = False
         if rest.sum() * stride < TOAST_REST * along or float(like[rest].mean()) < CONTINUE_SHARE:
             continue
-        shown = rest & (distance(past, colour) >= TOAST_APART)
+        shown = rest & (distance(past, colour) >= TOAST_APART) & (rows if not pages else True)
         for page in pages:
             shown &= distance(past, page) >= TOAST_APART
         if shown.sum() * stride >= TOAST_SHOWN * along:

@@ -467,7 +467,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     unsure.update(why)
     k = len(values) + len(why)
     if (not why and values != list(range(1, k + 1))) or (values and values[-1] > k):
-        whole = wholeness(lab, lat, looks, SAME_GROUND, slivers=True, cover_edges=True)
+        whole = wholeness(lab, lat, looks, SAME_GROUND, slivers=True, cover_edges=True, toasts=True)
         if not whole.whole:  # the missing numbers may lie on the part not seen
             raise PartialBoardError(f"only part of a Zip board, or none (the numbers read are {values[:12]}, "
                                     f"not 1 to {k}): {whole.reason()}")
@@ -477,7 +477,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     walls, wall_doubts = _walls(lab, lat, grounds)
     for side in wall_doubts:
         unsure[side] = "a line thicker than the grid's, thinner than a wall"
-    whole = wholeness(lab, lat, looks, SAME_GROUND, slivers=True, cover_edges=True)
+    whole = wholeness(lab, lat, looks, SAME_GROUND, slivers=True, cover_edges=True, toasts=True)
     if not whole.whole:
         raise PartialBoardError(f"only part of a Zip board: {whole.reason()}")
     start = next((rc for rc, v in numbers.items() if v == 1), None)
@@ -518,7 +518,8 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
 def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
     """Whether the board read before is whole in a larger capture."""
     crop, local, _ = lat.crop(img, 1.0)
-    return wholeness(to_lab(crop), local, [reading.looks.ground], SAME_GROUND, slivers=True, cover_edges=True)
+    return wholeness(to_lab(crop), local, [reading.looks.ground], SAME_GROUND, slivers=True, cover_edges=True,
+                     toasts=True)
 
 
 def expected_state(p: ZipPuzzle, path) -> np.ndarray:
