@@ -406,14 +406,19 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
     rows = _like_a_row(img, lat, side, past, line, across, (a0, a1, stride))
     like |= rows
     # what lies as far out past the board's corners: the page, which a look
-    # may share (or a toast that runs on past a corner); where the board
-    # fills the image's width, what lies past the would-be row; where the
-    # image ends there too, no page: then the ends must match the board's
-    # rows at the same place
+    # may share (or a toast that runs on past a corner); where the image
+    # ends past a corner, also what lies past the would-be row; where it
+    # ends there too, no page (a board cropped to its frame): then the ends
+    # must match the board's rows at the same place
     outside = [img[p0:p1, max(0, int(start - 1.0 * along)):max(0, int(start - 0.3 * along))],
                img[p0:p1, min(w, int(start + (n + 0.3) * along)):min(w, int(start + (n + 1.0) * along))]]
-    outside = [o for o in outside if o.shape[1] >= 2] or [img[int(line + across):int(line + 2 * across), a0:a1]]
-    pages = [median(o.reshape(-1, 3), axis=0) for o in outside if o.shape[0] >= 2]
+    outside = [o for o in outside if o.shape[1] >= 2]
+    beyond = img[int(line + across):int(line + 2 * across), a0:a1]
+    if len(outside) < 2 and beyond.shape[0] >= 2:
+        outside.append(beyond)
+    elif len(outside) == 1:
+        return False  # one corner's surroundings only (a window's own title bar?): nothing to compare
+    pages = [median(o.reshape(-1, 3), axis=0) for o in outside]
     for k in range(len(step)):
         edge = step[k]
         if not edge.any():
