@@ -291,7 +291,7 @@ class Mouse:
                         self._selected = None
                     if kind == "down":
                         time.sleep(DRAG_HOLD)
-                    elif kind == "move" and down is not None and not (watching and followed or by_ends):
+                    elif kind == "move" and down is not None and not ((watching and followed) or by_ends):
                         time.sleep(DRAG_PAUSE)
                 if kind == "up":
                     down = None

@@ -386,9 +386,10 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
     side (TOAST_REST of a pitch at least) the would-be cells show the
     board's looks (CONTINUE_SHARE of it, each within TOAST_LIKE of a look or
     of the board's cells at the same place along the side; TOAST_SHOWN of a
-    pitch of it TOAST_APART from what lies past both of the board's corners,
-    or past the would-be row where the board fills the image's width, and
-    from the cover):
+    pitch of it TOAST_APART from the cover and from what lies past both of
+    the board's corners, or past one of them and past the would-be row
+    where the image ends at the other; where it ends past all three, the
+    board's own rows at the same place):
     a toast over most of a row of the board beyond the cells found, the
     ends of that row showing."""
     img, line, start, n, along, across = _outward(lab, lat, side)
@@ -435,9 +436,11 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
         rest[where[0]:where[-1] + 1] = False
         if rest.sum() * stride < TOAST_REST * along or float(like[rest].mean()) < CONTINUE_SHARE:
             continue
-        shown = rest & (distance(past, colour) >= TOAST_APART) & (rows if not pages else True)
+        shown = rest & (distance(past, colour) >= TOAST_APART)
         for page in pages:
             shown &= distance(past, page) >= TOAST_APART
+        if not pages:  # no page in sight: the ends must be the board's own
+            shown &= rows
         if shown.sum() * stride >= TOAST_SHOWN * along:
             return True  # the row's ends show cells that are neither the page nor the cover
     return False
