@@ -22,8 +22,11 @@ Tango (emoji 6x6), Mini Sudoku (minisudoku6) and Zip (canvas-dots 6x6) web
 games there, in a 900x790 window played as ``run GAME --region`` (each
 finished when the page's own state says so).  "waiting" is the time from an
 action's (or a batch's) last event until the board showed its prediction
-and was still (captures and reads included).  Rows whose game is not
-installed are left out, with the reason.
+and was still (captures and reads included); "of act: drawing" is the part
+of acting spent looking at a cell until the game drew an event's effect
+there (a cell's selection before its key, a drag's trail in each cell it
+enters): the two together are the time spent waiting for the game.  Rows
+whose game is not installed are left out, with the reason.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--interval", type=float, default=0.01)
+    ap.add_argument("--only", metavar="TEXT", default="",
+                    help="only the rows whose game's name holds TEXT (e.g. sudoku, zip, ours, GNOME)")
     args = ap.parse_args(argv)
     from puzzlebot.sim import launch
 
@@ -50,17 +55,17 @@ def main(argv: list[str] | None = None) -> None:
     if not os.environ.get("DISPLAY"):
         xvfb, os.environ["DISPLAY"] = launch.start_xvfb()
     try:
-        rows = run_all(args.runs, args.interval)
+        rows = run_all(args.runs, args.interval, args.only)
     finally:
         if xvfb is not None:
             launch.stop(xvfb)
     print_table(f"Bot, start to verified last action (median of {args.runs} puzzles; our stand-ins calibrated at "
                 f"{args.interval * 1000:.0f} ms click interval, third-party games with default options)",
-                ["game", "total", "capture", "read", "solve", "act", "verify", "waiting", "presses",
-                 "read+solve share"], rows)
+                ["game", "total", "capture", "read", "solve", "act", "of act: drawing", "verify", "waiting",
+                 "presses", "read+solve share"], rows)
 
 
-def run_all(runs: int, interval: float) -> list[list[str]]:
+def run_all(runs: int, interval: float, only: str = "") -> list[list[str]]:
     from puzzlebot.bot import games
     from puzzlebot.bot.actuate import Mouse
     from puzzlebot.bot.capture import Screen
@@ -79,6 +84,8 @@ def run_all(runs: int, interval: float) -> list[list[str]]:
     for game_name, label, loop.BATCH in (("tango", "tango 6x6 (ours)", batch),
                                          ("tango", "tango 6x6 (ours), one click at a time", 1),
                                          ("enlight", "enlight 10x10 (ours)", batch)):
+        if not _wanted(only, label):
+            continue
         results = []
         for k in range(runs):
             procs, browser = [], None
@@ -111,7 +118,7 @@ def run_all(runs: int, interval: float) -> list[list[str]]:
         out.append(_row(label, results))
     loop.BATCH = batch
     for game in games.able("demo"):  # the other stand-ins, each as the demo opens it
-        if {"tango", "enlight"} & set(game.names):
+        if {"tango", "enlight"} & set(game.names) or not _wanted(only, game.title + " (ours)", *game.names):
             continue
         results = []
         for k in range(runs):
@@ -131,6 +138,8 @@ def run_all(runs: int, interval: float) -> list[list[str]]:
     for name, play in (("GNOME Lights Off 5x5", _lightsoff), ("berson web 3x3", _berson),
                        ("Queens checker-dark 8x8", _checker_dark), ("Tango emoji 6x6", _emoji),
                        ("Mini Sudoku minisudoku6", _minisudoku6), ("Zip canvas-dots 6x6", _canvas_dots)):
+        if not _wanted(only, name):
+            continue
         try:
             results = play(runs, screen, tmp)
         except _Absent as e:
@@ -138,6 +147,11 @@ def run_all(runs: int, interval: float) -> list[list[str]]:
             continue
         out.append(_row(name, results))
     return out
+
+
+def _wanted(only: str, *names: str) -> bool:
+    """Whether a row named ``names`` is asked for by ``--only``."""
+    return any(only.lower() in n.lower() for n in names)
 
 
 class _Absent(Exception):
@@ -148,7 +162,8 @@ def _row(name: str, results: list) -> list[str]:
     med = lambda f: statistics.median(f(t) for t in results)  # noqa: E731
     share = med(lambda t: (t.read + t.solve) / t.total)
     return [name, fmt_time(med(lambda t: t.total)), fmt_time(med(lambda t: t.capture)), fmt_time(med(lambda t: t.read)),
-            fmt_time(med(lambda t: t.solve)), fmt_time(med(lambda t: t.click)), fmt_time(med(lambda t: t.verify)),
+            fmt_time(med(lambda t: t.solve)), fmt_time(med(lambda t: t.click)), fmt_time(med(lambda t: t.drawing)),
+            fmt_time(med(lambda t: t.verify)),
             fmt_time(med(lambda t: t.waiting)), f"{med(lambda t: t.clicks):.0f}", f"{share:.0%}"]
 
 

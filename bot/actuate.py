@@ -143,6 +143,7 @@ class Mouse:
         self._unseen_selections = 0  # watched clicks in a row whose cell showed nothing
         self._selections_seen = 0  # watched clicks whose cell showed its selection
         self._selected = None  # the cell the last of them selected (None after any other click)
+        self.drawing = 0.0  # seconds spent looking at watched cells until the game drew each event's effect
         # ("click" | "move" | "down" | "up", x, y) or ("key", name, None): for
         # the --clicks audit and the tests
         self.log: list[tuple] = []
@@ -319,15 +320,19 @@ class Mouse:
         else:
             raise PuzzlebotError(f"unknown pointer event {kind!r}")
 
-    @staticmethod
-    def _seen(watch: "Watch", cell: tuple[int, int], base, wait: float) -> bool:
-        """Look at ``cell`` until it differs from ``base`` (True) or ``wait`` has passed (False)."""
-        end = time.monotonic() + wait
-        while not watch.changed(cell, base):
-            if time.monotonic() > end:
-                return False
-            time.sleep(WATCH_POLL)
-        return True
+    def _seen(self, watch: "Watch", cell: tuple[int, int], base, wait: float) -> bool:
+        """Look at ``cell`` until it differs from ``base`` (True) or ``wait``
+        has passed (False); the time it took counts as ``drawing``."""
+        start = time.monotonic()
+        end = start + wait
+        try:
+            while not watch.changed(cell, base):
+                if time.monotonic() > end:
+                    return False
+                time.sleep(WATCH_POLL)
+            return True
+        finally:
+            self.drawing += time.monotonic() - start
 
     @property
     def presses(self) -> int:

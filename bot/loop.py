@@ -119,6 +119,7 @@ class Timings:
     read: float = 0.0
     solve: float = 0.0
     click: float = 0.0
+    drawing: float = 0.0  # of ``click``: looking at a cell until the game drew an event's effect (a selection, a trail)
     verify: float = 0.0
     waiting: float = 0.0  # from an action's last event until the board settled (its captures and reads too)
     total: float = 0.0
@@ -131,7 +132,8 @@ class Timings:
                  f"{self.clicks} press{'es' if self.clicks != 1 else ''}")
         return (f"{self.total:.2f} s from start to the verified last action ({count}): "
                 f"capture {self.capture * 1e3:.0f} ms, read {self.read * 1e3:.0f} ms, "
-                f"solve {self.solve * 1e3:.0f} ms, act {self.click * 1e3:.0f} ms, verify {self.verify * 1e3:.0f} ms; "
+                f"solve {self.solve * 1e3:.0f} ms, act {self.click * 1e3:.0f} ms (of which waiting for the game to "
+                f"draw each event {self.drawing * 1e3:.0f} ms), verify {self.verify * 1e3:.0f} ms; "
                 f"waiting for the game to show each move {self.waiting * 1e3:.0f} ms (its captures and reads "
                 "included)")
 
@@ -650,7 +652,9 @@ class Runner:
             park = self._park_point(lat, bounds)
             t = time.perf_counter()
             cells = CellWatch.for_action(self.screen.grab, watch, wlat, action)
-            self.mouse.perform(gesture, watch=cells)  # (its looks count as acting time)
+            drawn = getattr(self.mouse, "drawing", 0.0)
+            self.mouse.perform(gesture, watch=cells)  # (its looks count as acting time, and as drawing)
+            self.t.drawing += getattr(self.mouse, "drawing", 0.0) - drawn
             self.t.actions += 1
             self.t.clicks += action.presses
             if park is not None:
