@@ -380,6 +380,37 @@ def _end_toasts(file: str, game: str = "lights") -> tuple[int, list[str]]:
     return _read_wrong(reader, clean, toasts, file)
 
 
+def _real_covers(file: str, game: str = "lights") -> tuple[int, list[str]]:
+    """(the covers of :func:`_covers` over a real screenshot of ``game``
+    that its reader reads sure, those read sure and wrong)."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get(game).reader
+    img = load_image(shared_path(game, "screens") / file)
+    clean = reader.read_board(img)
+    assert clean.sure, file
+    return _read_wrong(reader, clean, _covers(img, clean.lattice), file)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("file", ["MerlinsMagicSquare-Level3.png", "MerlinsMagicSquare-Level6.png",
+                                  "mmagic_5x5_color_5.5in.png", "mmagic_7x7_color_5.5in.png",
+                                  "mmagic_7x7_green_orig.png"])
+def test_covers_over_a_board_of_many_fills_or_of_one_look_so_far_leave_no_smaller_sure_board(file):
+    """Merlin's Magic Square (real screenshots): white paper, a fill of any
+    colour (grey among them), black borders round every cell, the board as
+    wide as the image.  A window, a decoder's grey fill or the image's end
+    that cut the last row or column left a sliver of it that matched no
+    look the check knew (a fill of a colour the rows left do not show, or
+    paper, which the page shares): 31 of these 215 covers read sure and a
+    row or column short.  A sliver whose colours change at the lattice's
+    lines as the board's own cells do now counts, whatever its colours,
+    where the board's other looks are not known."""
+    n, wrong = _real_covers(f"AlfredBr__Merlins-Magic-Square/{file}")
+    assert n >= 30 and wrong == [], wrong
+
+
 @pytest.mark.parametrize("file", ["Cimba22__LightsOut/playing_f067.png", "makrdzr__lights-out/demo_f228.png",
                                   "Sorin-Silenus__Lights-Out-Game/start_f000.png",
                                   "FelineStateMachine__puzzletea/lightsout_f361.png",

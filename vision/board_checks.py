@@ -276,7 +276,7 @@ def _line_share(band: np.ndarray, first: float, pitch: float, count: int) -> flo
 
 def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float, slivers: bool = False,
               cover_edges: bool = False, cover_within: tuple[float, float] = (COVER_FROM, COVER_TO),
-              toasts: bool = False) -> Wholeness:
+              toasts: bool = False, lined_slivers: bool = False) -> Wholeness:
     """Whether the board on ``lat`` is whole in this image.
 
     ``looks``: the Lab colours the board's cells show (a cell matches a look
@@ -286,7 +286,10 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
     the board's own edge cells are (one look that the background happens to
     share proves nothing).  With ``slivers``, also where only a sliver of
     such cells shows (:func:`_sliver`: for boards of few looks; a game of
-    many colours has looks that its surroundings share).  With
+    many colours has looks that its surroundings share); with
+    ``lined_slivers``, also a sliver of any colours separated at the
+    lattice's lines as the board's own cells are (a board showing one look,
+    or many fills: the looks its hidden cells may show are not known).  With
     ``cover_edges``, also where a cover's edge runs close along a side
     (:func:`_cover_edge`), ``cover_within`` pitches past it (negative:
     inside the outer cells).  With ``toasts``, also where a cover's edge
@@ -308,7 +311,7 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
             result.touches.append(side)
         elif _goes_on(lab, lat, side, looks, tol, STRIP_FROM, STRIP_TO, room[side]):
             result.continues.append(side)
-        elif slivers and _sliver(lab, lat, side, looks, tol, room[side]):
+        elif slivers and _sliver(lab, lat, side, looks, tol, room[side], lined_slivers):
             result.continues.append(side)
             result.slivers.append(side)
         elif cover_edges and _cover_edge(lab, lat, side, room[_OPPOSITE[side]], *cover_within):
@@ -592,16 +595,21 @@ def _nearest_looks(colours: list, looks: list[np.ndarray], tol: float, shown_onl
     return out
 
 
-def _sliver(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], tol: float, room: float) -> bool:
+def _sliver(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], tol: float, room: float,
+            lined: bool = False) -> bool:
     """Whether a sliver of another row or column of cells shows just past
     the lattice's ``side`` (SLIVER_FROM to SLIVER_TO pitches; ``room``
     pitches to the image's edge): cells of two looks, some unlike the cell
     next to them inside, or cells of one look separated at the lattice's
-    lines as the board's own are."""
-    past = _nearest_looks(_strip_colours(lab, lat, side, SLIVER_FROM, SLIVER_TO), looks, tol)
+    lines as the board's own are; with ``lined``, cells of any colours so
+    separated."""
+    strips = _strip_colours(lab, lat, side, SLIVER_FROM, SLIVER_TO)
+    past = _nearest_looks(strips, looks, tol)
     seen = [k for k in past if k is not None]
     if not seen or len(seen) < SLIVER_SHARE * len(past):
-        return False
+        shown = [c for c in strips if c is not None]
+        return (lined and len(shown) >= SLIVER_SHARE * len(past)
+                and _lines_go_on(lab, lat, side, SLIVER_FROM, SLIVER_TO, room))
     if len(set(seen)) >= 2:
         inside = _nearest_looks(_strip_colours(lab, lat, side, -MIDDLE[1], -MIDDLE[0]), looks, tol)
         if any(a is not None and b is not None and a != b for a, b in zip(past, inside)):

@@ -828,7 +828,7 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
             far = FAR_LOOKS * SAME_LOOK
             board = (dist > far).reshape(lat.rows, lat.cols).astype(np.int64)
             conf = np.clip(np.abs(dist - far) / far, 0, 1).reshape(board.shape)
-            whole = wholeness(lab, local, [p], far, slivers=True, cover_edges=True, toasts=True)
+            whole = wholeness(lab, local, [p], far, slivers=True, cover_edges=True, toasts=True, lined_slivers=True)
             if not whole.whole:
                 raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
             covered = covered_cells(lab, local, np.zeros_like(board))  # empty or filled, every cell shows its sides
@@ -931,7 +931,8 @@ def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.nd
         raise NoBoardError(f"no Lights Out board: {len(numbers)} of its cells, all of one look, print numbers "
                            f"({', '.join(str(v) for v in sorted(numbers.values())[:6])}): numbered dots of another "
                            "game?")
-    whole = wholeness(lab, local, looks, _odd_limit(sep), slivers=True, cover_edges=True, toasts=True)
+    whole = wholeness(lab, local, looks, _odd_limit(sep), slivers=True, cover_edges=True, toasts=True,
+                      lined_slivers=len(looks) == 1)  # the other look its hidden cells may show is not known
     if not whole.whole:
         raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
     if len(looks) > 1:
