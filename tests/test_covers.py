@@ -465,3 +465,26 @@ def test_a_window_over_a_corner_of_a_real_board_is_never_read_sure():
     assert clean.sure
     n, wrong = _read_wrong(reader, clean, _corner_covers(img, clean.lattice), "cfinniga's 4x4")
     assert n == 16 and wrong == [], wrong
+
+
+@pytest.mark.parametrize("file", ["Sorin-Silenus__Lights-Out-Game/start_f000.png", "rnppnr__LightsOut/Form.png"])
+def test_a_window_over_a_corner_cell_that_becomes_a_look_of_its_own_is_seen(file):
+    """A light or dark window over most of one corner cell of a real board
+    (over a pitch and more of the board's other corners: refused) made
+    the covered cell a look of its own.  On a board whose cells all showed
+    one look (Sorin-Silenus's, every cell lit) it was read as the one unlit
+    cell: the check for cells whose sides are gone skipped looks of under
+    three cells.  On a board of two greens (rnppnr's) the two greens were
+    taken for one look and the window for the other: every cell but one
+    read lit.  Sure, 8 of 16 each before.  A look of one or two cells is
+    now judged by all the board's cells' sides, and one beside two clean
+    looks among the other cells is a cover."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get("lights").reader
+    img = load_image(shared_path("lights", "screens") / file)
+    clean = reader.read_board(img)
+    assert clean.sure
+    n, wrong = _read_wrong(reader, clean, _corner_covers(img, clean.lattice), file)
+    assert n == 16 and wrong == [], wrong

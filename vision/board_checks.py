@@ -714,7 +714,9 @@ def covered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[tup
         out += [(int(r), int(c)) for r, c in zip(*np.nonzero(cover))]
     for k in sorted(set(labels.ravel().tolist())):
         mine = labels == k
-        if np.count_nonzero(mine) < 3 or float(median(lost[mine])) > 0:
+        # a look of one or two cells may be the cover itself (a window over
+        # a corner cell, a look of its own): judged by all the board's cells
+        if float(median(lost[mine] if np.count_nonzero(mine) >= 3 else lost)) > 0:
             continue
         out += [(int(r), int(c)) for r, c in zip(*np.nonzero(mine & (lost >= SIDE_LOST)))]
     return sorted(set(out))

@@ -73,6 +73,9 @@ ODD_LOOKS, ODD_SEP, CAP_SEP = 1.5, 0.35, 0.5
 # This many cells like neither look (and this share of all) are a third
 # look, not a few covered cells.
 THIRD_LOOK_MIN, THIRD_LOOK_SHARE = 3, 0.15
+# A look of this many cells or fewer beside two looks among the rest is a
+# cover over them (a window over a corner cell), not a look of the board.
+COVER_LOOK_CELLS = 2
 # White paper: L at least PAPER_L and chroma at most PAPER_C; beside it a
 # look with chroma at least FILL_C is a coloured fill.
 PAPER_L, PAPER_C, FILL_C = 93.0, 8.0, 20.0
@@ -298,11 +301,37 @@ def whole_in(img: np.ndarray, lat: Lattice, reading: Reading):
 
 
 def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """2-means on cell colours: (labels 0/1, centre 0, centre 1)."""
+    """2-means on cell colours: (labels 0/1, centre 0, centre 1).  Where
+    one look holds COVER_LOOK_CELLS cells or fewer and the other's cells
+    fall into two looks (SAME_LOOK apart, and LOOKS_APART times the spread
+    of either's cells; neither white paper, beside which fills of any
+    colour are one look), those two are the board's and the few cells are
+    like neither (something over them: a window over a corner cell)."""
     x = feats.reshape(-1, 3).astype(np.float64)
+    lab, c0, c1 = _two_means(x)
+    counts = np.bincount(lab, minlength=2)
+    few = int(np.argmin(counts))
+    if 0 < counts[few] <= COVER_LOOK_CELLS and counts[1 - few] >= 2 * MIN_CELLS_SIDE:
+        others = x[lab != few]
+        rest, a, b = _two_means(others)
+        sep = float(np.linalg.norm(a - b))
+        own = np.linalg.norm(others - np.where(rest[:, None] == 1, b, a), axis=1)
+        spread = max(float(median(own[rest == k])) if (rest == k).any() else 0.0 for k in (0, 1))
+        # fills on paper are the paper path's (any fill colour is one look)
+        paper = any(c[0] >= PAPER_L and np.hypot(c[1], c[2]) <= PAPER_C for c in (a, b))
+        if np.bincount(rest, minlength=2).min() > 0 and sep >= max(SAME_LOOK, LOOKS_APART * (spread + SPREAD_FLOOR)) \
+                and not paper:
+            lab = (np.linalg.norm(x - b, axis=1) < np.linalg.norm(x - a, axis=1)).astype(int)
+            c0, c1 = a, b
+    return lab.reshape(feats.shape[:2]), c0, c1
+
+
+def _two_means(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """2-means of the rows of ``x`` from its two farthest apart: (labels, centre 0, centre 1)."""
     d = np.linalg.norm(x[:, None] - x[None], axis=2)
     i, j = np.unravel_index(np.argmax(d), d.shape)
     c0, c1 = x[i].copy(), x[j].copy()
+    lab = np.zeros(len(x), int)
     for _ in range(KMEANS_ROUNDS):
         lab = (np.linalg.norm(x - c1, axis=1) < np.linalg.norm(x - c0, axis=1)).astype(int)
         n0, n1 = x[lab == 0], x[lab == 1]
@@ -312,7 +341,7 @@ def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if np.allclose(new0, c0) and np.allclose(new1, c1):
             break
         c0, c1 = new0, new1
-    return lab.reshape(feats.shape[:2]), c0, c1
+    return lab, c0, c1
 
 
 @dataclass
