@@ -6,9 +6,8 @@ even diagonally.
   optionally followed by a blank line and n rows of the board's state
   (``Q`` queen, ``x`` mark, ``.`` empty); or JSON
   ``{"game": "queens", "regions": [...], "queens": [[r, c], ...], "marks": [...]}``;
-* :func:`solve`: exact cover with our Dancing Links (rows, columns and
-  regions as primary columns, each pair of diagonally touching cells as a
-  secondary column, as seed 002's ripples), up to ``limit`` solutions;
+* :func:`solve`: search with propagation (:mod:`queens_search`: the
+  deductions below, cheap enough for every node), up to ``limit`` solutions;
 * :func:`explain` / :func:`hint`: deductions a person makes, in words;
 * :func:`violations`: an independent rules checker;
 * :func:`generate`: puzzles with exactly one solution.
@@ -21,10 +20,11 @@ import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from puzzlebot.solvers.dlx import CancelToken, ExactCover
+from puzzlebot.solvers.dlx import CancelToken
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 from puzzlebot.solvers.jsonio import loads
 from puzzlebot.solvers.puzzle_files import split_puzzles
+from puzzlebot.solvers.queens_search import QueensSearch
 
 # LinkedIn deals 7x7 to 11x11; smaller boards are puzzles too (n = 4 is the
 # smallest with an answer), clones go to 24 a side; a text file names each
@@ -182,27 +182,6 @@ def violations(p: QueensPuzzle, queens) -> list[str]:
     return out
 
 
-def reduction(p: QueensPuzzle) -> tuple[ExactCover, list[tuple[int, int]]]:
-    """The exact cover problem and the cell each of its rows places a queen on."""
-    n = p.n
-    primary = [("row", i) for i in range(n)] + [("col", i) for i in range(n)] + [("region", i) for i in range(n)]
-    # touching cells in the same row or column are excluded by the row and
-    # column columns already; the diagonal pairs need a secondary column each
-    secondary = [("diag", r, c, d) for r in range(n - 1) for c in range(n) for d in (-1, 1) if 0 <= c + d < n]
-    rows, meaning = [], []
-    for r in range(n):
-        for c in range(n):
-            row = [("row", r), ("col", c), ("region", p.regions[r][c])]
-            for d in (-1, 1):  # the pair (r, c)-(r+1, c+d) and the pair (r-1, c-d)-(r, c)
-                if r + 1 < n and 0 <= c + d < n:
-                    row.append(("diag", r, c, d))
-                if r - 1 >= 0 and 0 <= c - d < n:
-                    row.append(("diag", r - 1, c - d, d))
-            rows.append(row)
-            meaning.append((r, c))
-    return ExactCover(primary, rows, secondary), meaning
-
-
 @dataclass
 class QueensAnswer:
     """The queens of the first solution found, and how many solutions (up to ``limit``)."""
@@ -244,13 +223,13 @@ class QueensAnswer:
 
 def solve(p: QueensPuzzle, limit: int | None = 2, cancel: CancelToken | None = None) -> QueensAnswer:
     """Up to ``limit`` solutions (2 tells a unique puzzle from one that is not)."""
-    ec, meaning = reduction(p)
+    search = QueensSearch(p.regions)
     first, count = None, 0
-    for rows in ec.solutions(limit=limit, cancel=cancel):
+    for cells in search.solutions(limit=limit, cancel=cancel):
         count += 1
         if first is None:
-            first = sorted(meaning[i] for i in rows)
-    return QueensAnswer(first, count, limit, ec.stats.nodes, p)
+            first = [divmod(i, p.n) for i in cells]
+    return QueensAnswer(first, count, limit, search.nodes, p)
 
 
 def no_solution(p: QueensPuzzle) -> UnsolvableError:
@@ -556,9 +535,8 @@ def generate(n: int, seed: int | None = None, tries: int = 2000) -> QueensPuzzle
 
 def solve_other(p: QueensPuzzle, known: set[tuple[int, int]]) -> list[tuple[int, int]] | None:
     """A solution other than ``known``, or None."""
-    ec, meaning = reduction(p)
-    for rows in ec.solutions(limit=2):
-        sol = sorted(meaning[i] for i in rows)
+    for cells in QueensSearch(p.regions).solutions(limit=2):
+        sol = [divmod(i, p.n) for i in cells]
         if set(sol) != known:
             return sol
     return None
