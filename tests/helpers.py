@@ -55,15 +55,28 @@ def cli_here(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
 
 def run_cli(*args: str, stdin: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
     """Run ``puzzlebot ARGS`` as a user would (a fresh process), its output
-    captured; a run that hangs fails the test after ``timeout`` seconds."""
-    return subprocess.run(
-        [sys.executable, "-m", "puzzlebot.bot.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=timeout,
-    )
+    captured; a run that hangs fails the test after ``timeout`` seconds,
+    with where each of its threads was waiting (Python's fault handler,
+    woken by SIGABRT) in the failure's message."""
+    import os
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlebot.bot.cli", *args], cwd=ROOT, text=True,
+                            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONFAULTHANDLER": "1"})
+    try:
+        out, err = proc.communicate(stdin, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)  # the fault handler prints every thread's stack, then it dies
+        try:
+            out, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+        pytest.fail(f"puzzlebot {' '.join(args)} did not end within {timeout:.0f} s; its stderr, with where it "
+                    f"waited:\n{err[-6000:]}")
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
 def pmap(func, items: list, workers: int | None = None) -> list:

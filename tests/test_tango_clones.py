@@ -46,6 +46,19 @@ def board_of(state: dict) -> TangoBoard:
     return b
 
 
+def _kept(img) -> Path:
+    """A failing capture, kept for a look after the run (a temporary file)."""
+    import os
+    import tempfile
+
+    from puzzlebot.vision.image_io import write_image
+
+    fd, name = tempfile.mkstemp(prefix="puzzlebot-failed-read-", suffix=".png")
+    os.close(fd)
+    write_image(name, img)
+    return Path(name)
+
+
 def compare(img, state: dict, may_doubt: set = frozenset(), givens_doubt: bool = False) -> str:
     """'exact' or 'unsure'; fails on any wrong read reported as sure, and
     on doubt outside ``may_doubt`` (the cell under the parked pointer) or,
@@ -55,7 +68,7 @@ def compare(img, state: dict, may_doubt: set = frozenset(), givens_doubt: bool =
     try:
         rd = read_tango(img)
     except NoBoardError as e:
-        pytest.fail(f"the board was not found: {e}")
+        pytest.fail(f"the board was not found: {e} (the capture: {_kept(img)})")
     got = rd.board
     assert got.size == want.size, f"read {got.size}x{got.size}, the game has {want.size}x{want.size}"
     wrong = [(r, c) for r in range(want.size) for c in range(want.size)
