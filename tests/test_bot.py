@@ -121,6 +121,21 @@ def test_enlight_ignored_click_stops_the_run(enlight):
     assert len(clicks) == 3  # the ignored one is the last click the game received
 
 
+def test_a_redraw_slower_than_the_ceiling_learnt_is_waited_for(enlight):
+    """A game that has redrawn at once for several moves, then holds its
+    picture for 3 s after one press (a busy machine: a 20x20 Unruly in CI
+    showed a move after the ceiling learnt from the moves before, 2 s, and
+    the run stopped with "did not change as predicted").  Past the learnt
+    ceiling the bot waits up to the first moves' ceiling, says so, and the
+    game ends solved by its own log."""
+    ev = enlight("--level", "4", "--freeze-after", "8", "--freeze", "3000")
+    r = bot("run", "enlight", "--window", TITLE, "--interval", "0.005")
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert "settle ceiling learnt from the moves so far" in r.stderr
+    assert launch.wait_for(ev, "solved", 5)
+    assert any(e["event"] == "frozen" for e in launch.events(ev))
+
+
 def test_a_window_title_that_matches_nothing_lists_the_open_windows(enlight):
     ev = enlight("--level", "2")
     r = bot("run", "enlight", "--window", "No Such Game")

@@ -19,6 +19,7 @@ import argparse
 import base64
 import json
 import sys
+import time
 from pathlib import Path
 
 import cv2
@@ -81,11 +82,25 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--win-screen", action="store_true", help="a solved board gives way to a YOU WIN screen")
     ap.add_argument("--ignore-click", type=int, action="append", default=[], metavar="K",
                     help="test fault: ignore the K-th click on a cell (repeatable)")
+    ap.add_argument("--freeze-after", type=int, metavar="K",
+                    help="test fault: after the K-th press show no change for --freeze MS (a busy machine)")
+    ap.add_argument("--freeze", type=_freeze_millis, default=3000, metavar="MS",
+                    help="how long --freeze-after holds the picture, 0 to 10000 ms (default 3000)")
     ap.add_argument("--close-after", type=int, metavar="K", help="test fault: close the window after the K-th press")
     ap.add_argument("--move-after", type=int, metavar="K", help="test fault: move the window 60 px after the K-th press")
     ap.add_argument("--render", metavar="OUT.png", help="write the device image to a PNG and exit (no window)")
     ap.add_argument("--screen-only", action="store_true", help="with --render: the phone screen without the skin")
     return ap
+
+
+def _freeze_millis(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"want whole milliseconds, got {text!r}") from None
+    if not 0 <= v <= 10000:
+        raise argparse.ArgumentTypeError(f"want 0 to 10000 ms, got {v}")
+    return v
 
 
 def _millis(text: str) -> int:
@@ -139,7 +154,9 @@ class EnlightApp:
         target = render_device(self.game, self.args.theme, self.args.scale, self.args.win_screen)
         self.generation = getattr(self, "generation", 0) + 1  # a newer change cancels an older animation
         gen = self.generation
-        if not animate or (not self.args.fade and not self.args.redraw_delay):
+        frozen = max(0, int(1000 * (getattr(self, "frozen_until", 0.0) - time.monotonic())))
+        delay = max(self.args.redraw_delay, frozen)
+        if not animate or (not self.args.fade and not delay):
             self._show(target)
             return
         start = self.shown.astype(np.float32)
@@ -152,7 +169,7 @@ class EnlightApp:
             if a < 1:
                 self.root.after(FADE_FRAME_MS, frame, t + FADE_FRAME_MS)
 
-        self.root.after(self.args.redraw_delay, frame, 0 if self.args.fade else 1)
+        self.root.after(delay, frame, 0 if self.args.fade else 1)
 
     def _show(self, img: np.ndarray) -> None:
         import tkinter as tk
@@ -182,6 +199,9 @@ class EnlightApp:
             return
         self.game.press(*cell)
         self.log("press", cell=list(cell), moves=self.game.moves, board=self.game.rows_text())
+        if self.args.freeze_after and self.game.moves == self.args.freeze_after:
+            self.frozen_until = time.monotonic() + self.args.freeze / 1000
+            self.log("frozen", ms=self.args.freeze)
         self.draw(animate=True)
         if self.game.solved:
             self.log("solved", level=self.game.level, moves=self.game.moves)
