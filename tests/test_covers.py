@@ -488,3 +488,30 @@ def test_a_window_over_a_corner_cell_that_becomes_a_look_of_its_own_is_seen(file
     assert clean.sure
     n, wrong = _read_wrong(reader, clean, _corner_covers(img, clean.lattice), file)
     assert n == 16 and wrong == [], wrong
+
+
+@pytest.mark.parametrize("frame", [201, 319, 325, 357])
+def test_a_turned_real_tango_frame_is_never_read_as_part_of_its_board(frame):
+    """Video frames of LinkedIn Tango (real, wswebcreation's thumbnails),
+    turned 1.5 degrees either way (a photo or video of a tilted screen): a
+    level lattice fitted a 4x4 corner of the 6x6 board clean, and it was
+    read sure (4 of the 7740 covers over every real Tango screenshot).  The
+    turn is measured from the cells' borders (their shift between the
+    board's outer thirds) and a board turned over a degree refused; the
+    covers' other turns (3 degrees, and -1.5) read as before: never sure
+    and wrong."""
+    import cv2
+
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    file = f"wswebcreation__rn-tango/thumbnails/tango-{frame}.png"
+    reader = games.get("tango").reader
+    img = load_image(shared_path("tango", "screens") / file)
+    clean = reader.read_board(img)
+    assert clean.sure, file
+    h, w = img.shape[:2]
+    turned = {f"turned {a} degrees": cv2.warpAffine(img, cv2.getRotationMatrix2D((w / 2, h / 2), a, 1.0), (w, h),
+                                                    borderMode=cv2.BORDER_REPLICATE) for a in (-3, -1.5, 1.5, 3)}
+    n, wrong = _read_wrong(reader, clean, turned, file)
+    assert n == 4 and wrong == [], wrong

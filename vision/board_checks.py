@@ -11,6 +11,8 @@
   x), mean another game.
 * **Covered cells**: a cell that shows fewer of its sides than its look's
   cells do lies under something plain (a window's corner): unsure.
+* **A turned picture**: a level lattice fits only part of a board turned
+  more than a degree (a photo of a tilted screen).
 
 All colours are CIE Lab (L 0-100) as the readers use them.
 """
@@ -911,3 +913,59 @@ def foreign_content(lab: np.ndarray, lat: Lattice, labels: np.ndarray,
     if len(marks) >= max(FOREIGN_MARKS, FOREIGN_MARK_SHARE * edges):
         return f"{len(marks)} edges between its cells carry marks (another game?)", odd
     return None, odd
+
+
+# A picture turned by more than TURN_LIMIT degrees (a photo or video frame
+# of a tilted screen) puts a level lattice off the cells' borders by a
+# growing share of a cell towards the board's far sides: part of a board
+# fits where the whole one does not (a turned 6x6 read as a 4x4).
+# Screenshots are level; boards turned 0.5 degrees measure up to 0.62 (a
+# quarter pixel's steps), turned 1.5 degrees at least 1.4.
+TURN_LIMIT = 1.0
+# ... measured as the shift between the borders' profiles of the board's two
+# outer thirds (correlated within TURN_REACH pitches), which a picture this
+# small cannot show apart from its pixels' rounding: below TURN_MIN_SHIFT
+# pixels the board counts as level.
+TURN_REACH, TURN_MIN_SHIFT = 0.2, 1.0
+
+
+def _profile_shift(a: np.ndarray, b: np.ndarray, reach: int) -> float:
+    """The shift (pixels, to a quarter) that best lines profile ``b`` up
+    with ``a``, within ``reach``."""
+    a = a - a.mean()
+    b = b - b.mean()
+    xs = np.arange(len(a), dtype=np.float32)
+    best, at = -np.inf, 0.0
+    for s in np.arange(-reach, reach + 0.01, 0.25):
+        v = float(np.dot(a, np.interp(xs + s, xs, b, left=0.0, right=0.0)))
+        if v > best:
+            best, at = v, float(s)
+    return at
+
+
+def turned_degrees(img: np.ndarray, lat: Lattice) -> float:
+    """How far the picture looks turned (degrees) over the board at
+    ``lat``: the cells' vertical borders in its top and bottom thirds, and
+    the horizontal ones in its left and right thirds, shifted apart as a
+    turn shifts them; 0 when the shifts are within rounding."""
+    crop, local, _ = lat.crop(img, 0.25)
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+    h, w = gray.shape
+    y0, y1 = int(max(0, local.y0)), int(min(h, local.y0 + lat.rows * lat.py))
+    x0, y_third = int(max(0, local.x0)), (y1 - y0) // 3
+    x1 = int(min(w, local.x0 + lat.cols * lat.px))
+    x_third = (x1 - x0) // 3
+    if y_third < 2 or x_third < 2:
+        return 0.0
+    worst = 0.0
+    # (profile in the first third, in the last, a pitch, the thirds' middles apart)
+    for first, last, pitch, dist in ((gx[y0:y0 + y_third].mean(axis=0), gx[y1 - y_third:y1].mean(axis=0), lat.px,
+                                      y1 - y0 - y_third),
+                                     (gy[:, x0:x0 + x_third].mean(axis=1), gy[:, x1 - x_third:x1].mean(axis=1), lat.py,
+                                      x1 - x0 - x_third)):
+        shift = _profile_shift(first, last, int(np.ceil(TURN_REACH * pitch)))
+        if abs(shift) > TURN_MIN_SHIFT:
+            worst = max(worst, float(np.degrees(np.arctan2(abs(shift), dist))))
+    return worst

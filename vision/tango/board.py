@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.solvers.tango.board import MAX_BOARD
+from puzzlebot.vision.board_checks import TURN_LIMIT, turned_degrees
 from puzzlebot.vision.colour_math import exact_lab, median
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice, LatticeFit, find_blobs, fit_lattices, gradient
@@ -740,6 +741,10 @@ def locate(img: np.ndarray) -> BoardFit:
     if cut:
         raise PartialBoardError(f"only part of a Tango board is in the image: the image edge cuts it on the "
                                 f"{' and '.join(cut)}")
+    turn = turned_degrees(img, full_lat)
+    if turn > TURN_LIMIT:
+        raise NoBoardError(f"no level Tango board: the picture is turned {turn:.1f} degrees, and a level grid "
+                           "fits only part of a turned board (a photo or video of a tilted screen?)")
     more = continues_past(img, full_lat, box)
     if not more and _grown(full_lat).drift(_grown(found)) * f > BEYOND_DRIFT:
         more = bounded_past(img, full_lat, box, f)
