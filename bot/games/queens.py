@@ -50,8 +50,8 @@ MAX_COUNT = 10_000
 
 
 class QueensSolver(Solver):
-    description = ("Solve a Queens board by deduction (as a person would) and by exact cover with "
-                   "Dancing Links; says whether the answer is the only one.")
+    description = ("Solve a Queens board by deduction (as a person would) and by a search that "
+                   "propagates; says whether the answer is the only one.")
     epilog = EXAMPLES
 
     def arguments(self, p) -> None:
