@@ -490,6 +490,18 @@ def test_a_window_over_a_corner_cell_that_becomes_a_look_of_its_own_is_seen(file
     assert n == 16 and wrong == [], wrong
 
 
+def test_a_sliver_of_discs_whose_rims_are_darker_than_their_middles_is_seen():
+    """Sean-Stilwell's real board: lit cells are orange discs with a white
+    middle, on a dark page, an orange "New Game" button below.  A decoder's
+    grey fill through the last row left the discs' tops showing, whose
+    orange rim is unlike a lit cell's middle: the row was read sure and a
+    row short.  A sliver is now matched with the board's own cells' edges
+    too (between lines that show the board's own colour there, so the
+    button of the rim's colour below the whole board is no sliver)."""
+    n, wrong = _real_covers("Sean-Stilwell__Lights_Out/screenshot.png")
+    assert n >= 40 and wrong == [], wrong
+
+
 @pytest.mark.parametrize("frame", [201, 319, 325, 357])
 def test_a_turned_real_tango_frame_is_never_read_as_part_of_its_board(frame):
     """Video frames of LinkedIn Tango (real, wswebcreation's thumbnails),

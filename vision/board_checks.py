@@ -51,6 +51,9 @@ STRIP_FROM, STRIP_TO = 0.18, 0.82
 SLIVER_FROM, SLIVER_TO, SLIVER_SHARE = 0.08, 0.3, 0.6
 # A cell's middle, in pitches from its side (the part compared with a sliver).
 MIDDLE = (0.25, 0.75)
+# The colour on a lattice line (a gap, a grid line) is taken this far (in
+# pitches) either side of it: a thin line, without the cells beside it.
+LINE_HALF = 0.04
 # A cover whose edge falls in the gap after a row or column leaves no sliver
 # of it, only its own straight edge close past the cells, running on past the
 # board's corners where a board's own frame turns.  Edges are looked for
@@ -597,6 +600,46 @@ def _nearest_looks(colours: list, looks: list[np.ndarray], tol: float, shown_onl
     return out
 
 
+def _line_colours(lab: np.ndarray, lat: Lattice, side: str, start: float, stop: float) -> list[np.ndarray | None]:
+    """The median colour on each of the lattice's lines across ``side``
+    (LINE_HALF pitches either side of it) in the band from ``start`` to
+    ``stop`` pitches past the side; None where nothing of it shows."""
+    band, first, pitch = _band(lab, lat, side, start, stop)
+    count = lat.cols if side in ("top", "bottom") else lat.rows
+    out = []
+    for k in range(count + 1):
+        at = first + k * pitch
+        lo, hi = int(max(0, round(at - LINE_HALF * pitch))), int(min(band.shape[1], round(at + LINE_HALF * pitch) + 1))
+        out.append(median(band[:, lo:hi].reshape(-1, 3), axis=0) if band.shape[0] >= 2 and hi - lo >= 1 else None)
+    return out
+
+
+def _edge_looks(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], tol: float
+                ) -> tuple[list[np.ndarray | None], np.ndarray | None]:
+    """Each look as the board's cells of that look show it in the band a
+    sliver past ``side`` would show (SLIVER_FROM to SLIVER_TO pitches into
+    a cell from its side facing the board: past the bottom, the cells' top
+    edges), the median over the cells whose middles show the look (None for
+    a look no cell shows); and the board's colour on the lines between its
+    cells in that band (a gap, a grid line: None when none shows)."""
+    n = lat.rows if side in ("top", "bottom") else lat.cols
+    found: list[list[np.ndarray]] = [[] for _ in looks]
+    lines = []
+    for k in range(1, n):
+        # a sub-lattice whose ``side`` lies along line k: past it, line k's
+        # neighbour row (column) shows the band; its middles name the looks
+        part = {"bottom": lat.sub(0, 0, k, lat.cols), "top": lat.sub(k, 0, lat.rows - k, lat.cols),
+                "right": lat.sub(0, 0, lat.rows, k), "left": lat.sub(0, k, lat.rows, lat.cols - k)}[side]
+        bands = _strip_colours(lab, part, side, SLIVER_FROM, SLIVER_TO)
+        middles = _nearest_looks(_strip_colours(lab, part, side, MIDDLE[0], MIDDLE[1]), looks, tol)
+        for c, m in zip(bands, middles):
+            if c is not None and m is not None:
+                found[m].append(c)
+        lines += [c for c in _line_colours(lab, part, side, SLIVER_FROM, SLIVER_TO)[1:-1] if c is not None]
+    return ([median(np.array(v, np.float32), axis=0) if v else None for v in found],
+            median(np.array(lines, np.float32), axis=0) if lines else None)
+
+
 def _sliver(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], tol: float, room: float,
             lined: bool = False) -> bool:
     """Whether a sliver of another row or column of cells shows just past
@@ -607,6 +650,19 @@ def _sliver(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], t
     separated."""
     strips = _strip_colours(lab, lat, side, SLIVER_FROM, SLIVER_TO)
     past = _nearest_looks(strips, looks, tol)
+    if any(k is None and c is not None for k, c in zip(past, strips)):
+        # a cell's edge may look unlike its middle (a lit disc's darker rim):
+        # a sliver is matched with the board's own cells' edges too
+        # (only between lines that show the board's own colour there: the
+        # gap between cut discs, not a button of the rim's colour across it)
+        edges, gap = _edge_looks(lab, lat, side, looks, tol)
+        known = [i for i, v in enumerate(edges) if v is not None]
+        if known and gap is not None:
+            by_edge = _nearest_looks(strips, [edges[i] for i in known], tol)
+            on = [c is not None and float(np.linalg.norm(c - gap)) < tol
+                  for c in _line_colours(lab, lat, side, SLIVER_FROM, SLIVER_TO)]
+            past = [k if k is not None or e is None or not (on[i] and on[i + 1]) else known[e]
+                    for i, (k, e) in enumerate(zip(past, by_edge))]
     seen = [k for k in past if k is not None]
     if not seen or len(seen) < SLIVER_SHARE * len(past):
         shown = [c for c in strips if c is not None]
