@@ -84,7 +84,7 @@ def make_parser() -> argparse.ArgumentParser:
                     help="test fault: ignore the K-th click on a cell (repeatable)")
     ap.add_argument("--freeze-after", type=int, metavar="K",
                     help="test fault: after the K-th press show no change for --freeze MS (a busy machine)")
-    ap.add_argument("--freeze", type=_freeze_millis, default=3000, metavar="MS",
+    ap.add_argument("--freeze", type=_millis_upto(10000), default=3000, metavar="MS",
                     help="how long --freeze-after holds the picture, 0 to 10000 ms (default 3000)")
     ap.add_argument("--close-after", type=int, metavar="K", help="test fault: close the window after the K-th press")
     ap.add_argument("--move-after", type=int, metavar="K", help="test fault: move the window 60 px after the K-th press")
@@ -93,24 +93,20 @@ def make_parser() -> argparse.ArgumentParser:
     return ap
 
 
-def _freeze_millis(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"want whole milliseconds, got {text!r}") from None
-    if not 0 <= v <= 10000:
-        raise argparse.ArgumentTypeError(f"want 0 to 10000 ms, got {v}")
-    return v
+def _millis_upto(most: int):
+    """An argparse type: whole milliseconds from 0 to ``most``."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"want whole milliseconds, got {text!r}") from None
+        if not 0 <= v <= most:
+            raise argparse.ArgumentTypeError(f"want 0 to {most} ms, got {v}")
+        return v
+    return parse
 
 
-def _millis(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"want whole milliseconds, got {text!r}") from None
-    if not 0 <= v <= 1500:
-        raise argparse.ArgumentTypeError(f"want 0 to 1500 ms, got {v}")
-    return v
+_millis = _millis_upto(1500)
 
 
 # a fade shows a new frame this often (ms)
