@@ -4,8 +4,9 @@ column and region, no two touching.
 Dancing Links alone (the exact cover with a secondary column per touching
 pair) learns nothing from a placement beyond the cells it takes: on a clone's
 24x24 level of large regions it tried 600 000 rows (13 s) before its first
-answer, and other levels may take minutes.  Here every placement is followed,
-until nothing changes, by what a person sees:
+answer, and on two of our own boards grown alike it did not answer in 20 s.
+Here every placement is followed, until nothing changes, by what a person
+sees:
 
 * a row, column or region with one cell left takes its queen there; with
   none left, the branch is dead;
