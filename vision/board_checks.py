@@ -656,8 +656,14 @@ def _sliver(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], t
         # (only between lines that show the board's own colour there: the
         # gap between cut discs, not a button of the rim's colour across it)
         edges, gap = _edge_looks(lab, lat, side, looks, tol)
-        known = [i for i, v in enumerate(edges) if v is not None]
-        if known and gap is not None:
+        # an edge tells its look only where it is unlike the gap's colour,
+        # the other looks' edges and their middles (buttons' frames, alike
+        # round every cell, tell nothing)
+        known = [] if gap is None else [
+            i for i, v in enumerate(edges) if v is not None and float(np.linalg.norm(v - gap)) >= tol
+            and all(float(np.linalg.norm(v - u)) >= tol for j, u in enumerate(edges) if j != i and u is not None)
+            and all(float(np.linalg.norm(v - u)) >= tol for j, u in enumerate(looks) if j != i)]
+        if known:
             by_edge = _nearest_looks(strips, [edges[i] for i in known], tol)
             on = [c is not None and float(np.linalg.norm(c - gap)) < tol
                   for c in _line_colours(lab, lat, side, SLIVER_FROM, SLIVER_TO)]
