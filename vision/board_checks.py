@@ -683,8 +683,9 @@ def _sliver(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray], t
 
 def sides_lost(lab: np.ndarray, lat: Lattice) -> np.ndarray:
     """For every cell, how many of its four sides do not show (no step of
-    colour near its lattice line, see SIDE_STEP); sides too near the
-    image's edge to tell count as shown."""
+    colour near its lattice line, see SIDE_STEP); sides whose line lies
+    off the image, or so near its edge that the cell's own part of the
+    band is cut, count as shown."""
     lost = np.zeros((lat.rows, lat.cols), int)
     for turned, lines, cells, start, pitch, across in (
             (lab, lat.rows, lat.cols, lat.x0, lat.px, (lat.y0, lat.py)),
@@ -707,9 +708,21 @@ def sides_lost(lab: np.ndarray, lat: Lattice) -> np.ndarray:
             steps = distance(means[2:], means[:-2])  # across pixel line i + 1
             offset = np.arange(1, y1 - y0 - 1) + y0 - line  # each step's place, from the line
             for r, lo, hi in ((k - 1, -SIDE_IN, SIDE_OUT), (k, -SIDE_OUT, SIDE_IN)):
-                if not 0 <= r < lines or line + lo * step < y0 + 1 or line + hi * step > y1 - 2:
-                    continue  # the image ends within the band: nothing tells
-                near = (offset >= lo * step) & (offset <= hi * step)
+                if not 0 <= r < lines:
+                    continue
+                # the image may end within the band past the line (a board as
+                # wide as its image): the rest tells, where the line itself
+                # shows; where it ends within the cell's own part, nothing does
+                lo_px, hi_px = lo * step, hi * step
+                if line + lo_px < y0 + 1:
+                    if r != k or line < y0 + 1:
+                        continue
+                    lo_px = y0 + 1 - line
+                if line + hi_px > y1 - 2:
+                    if r != k - 1 or line > y1 - 2:
+                        continue
+                    hi_px = y1 - 2 - line
+                near = (offset >= lo_px) & (offset <= hi_px)
                 gone = ~(steps[near] > SIDE_STEP).any(axis=0) & ok
                 if turned is lab:
                     lost[r] += gone
