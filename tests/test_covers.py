@@ -68,10 +68,15 @@ def _covers(img: np.ndarray, lat, into: float = INTO) -> dict[str, np.ndarray]:
         out[f"cut through column {lat.cols - k + 1}"] = np.ascontiguousarray(img[:, :x])
     for r in (0, lat.rows // 2, lat.rows - 1):
         out.update(_toasts(img, lat, r, 0.6, 0.6 + min(3.2, lat.cols - 1)))
-    for a in (-3, -1.5, 1.5, 3):
-        m = cv2.getRotationMatrix2D((w / 2, h / 2), a, 1.0)
-        out[f"turned {a} degrees"] = cv2.warpAffine(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    out.update(_turned(img))
     return out
+
+
+def _turned(img: np.ndarray) -> dict[str, np.ndarray]:
+    """``img`` turned by small angles about its middle, by name."""
+    h, w = img.shape[:2]
+    return {f"turned {a} degrees": cv2.warpAffine(img, cv2.getRotationMatrix2D((w / 2, h / 2), a, 1.0), (w, h),
+                                                  borderMode=cv2.BORDER_REPLICATE) for a in (-3, -1.5, 1.5, 3)}
 
 
 def _toasts(img: np.ndarray, lat, row: int, a: float, b: float, what: str = "") -> dict[str, np.ndarray]:
@@ -532,8 +537,6 @@ def test_a_turned_real_tango_frame_is_never_read_as_part_of_its_board(frame):
     board's outer thirds) and a board turned over a degree refused; the
     covers' other turns (3 degrees, and -1.5) read as before: never sure
     and wrong."""
-    import cv2
-
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 
@@ -542,8 +545,5 @@ def test_a_turned_real_tango_frame_is_never_read_as_part_of_its_board(frame):
     img = load_image(shared_path("tango", "screens") / file)
     clean = reader.read_board(img)
     assert clean.sure, file
-    h, w = img.shape[:2]
-    turned = {f"turned {a} degrees": cv2.warpAffine(img, cv2.getRotationMatrix2D((w / 2, h / 2), a, 1.0), (w, h),
-                                                    borderMode=cv2.BORDER_REPLICATE) for a in (-3, -1.5, 1.5, 3)}
-    n, wrong = _read_wrong(reader, clean, turned, file)
+    n, wrong = _read_wrong(reader, clean, _turned(img), file)
     assert n == 4 and wrong == [], wrong

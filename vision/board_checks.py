@@ -1004,6 +1004,13 @@ TURN_LIMIT = 1.0
 TURN_REACH, TURN_MIN_SHIFT = 0.2, 1.0
 
 
+def gray_gradient(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Change of brightness across x and across y, per pixel (fast: one
+    channel; borders between cells always differ in brightness)."""
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    return np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)), np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+
+
 def _profile_shift(a: np.ndarray, b: np.ndarray, reach: int) -> float:
     """The shift (pixels, to a quarter) that best lines profile ``b`` up
     with ``a``, within ``reach``."""
@@ -1024,10 +1031,8 @@ def turned_degrees(img: np.ndarray, lat: Lattice) -> float:
     the horizontal ones in its left and right thirds, shifted apart as a
     turn shifts them; 0 when the shifts are within rounding."""
     crop, local, _ = lat.crop(img, 0.25)
-    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
-    gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
-    gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
-    h, w = gray.shape
+    gx, gy = gray_gradient(crop)
+    h, w = gx.shape
     y0, y1 = int(max(0, local.y0)), int(min(h, local.y0 + lat.rows * lat.py))
     x0, y_third = int(max(0, local.x0)), (y1 - y0) // 3
     x1 = int(min(w, local.x0 + lat.cols * lat.px))

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.solvers.tango.board import MAX_BOARD
-from puzzlebot.vision.board_checks import TURN_LIMIT, turned_degrees
+from puzzlebot.vision.board_checks import TURN_LIMIT, gray_gradient, turned_degrees
 from puzzlebot.vision.colour_math import exact_lab, median
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice, LatticeFit, find_blobs, fit_lattices, gradient
@@ -147,13 +147,6 @@ class BoardFit:
     how: str  # what bounds the cells: "grid lines" or "cell boxes"
     score: float  # share of the board's cells found bounded
     touches: list[str]  # sides where the image ends at the board
-
-
-def _gray_gradient(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Change of brightness across x and across y, per pixel (fast: one
-    channel; borders between cells always differ in brightness)."""
-    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    return np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)), np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
 
 
 def column_sums(a: np.ndarray) -> np.ndarray:
@@ -547,7 +540,7 @@ def refine(img: np.ndarray, lat: Lattice, box: float, scale: float = 1.0) -> tup
     crop, local, (ox, oy) = lat.crop(img, 0.5)
     if crop.shape[0] < 8 or crop.shape[1] < 8:
         return lat, box
-    gx, gy = _gray_gradient(crop)
+    gx, gy = gray_gradient(crop)
     n = lat.rows
     # a tile's share measured on blobs at the working size is a few pixels
     # off (an outline's inside or outside): try shares around it
