@@ -13,7 +13,8 @@ event alone.  A drag is press, moves through the proven points (paced so
 that the game sees each one), release.  Where the run loop lets the mouse
 watch the board (:mod:`puzzlebot.bot.cell_watch`), the pace is the game's
 own: a drag goes on to the next cell once the game has drawn the last one,
-a key is typed once its cell shows it selected.
+a key is typed once its cell shows it selected, a cell clicked again once
+it shows the click before.
 
 pyautogui.FAILSAFE stays on: moving the mouse into a screen corner aborts
 the run (checked before every event, also the ones sent past pyautogui).
@@ -87,6 +88,20 @@ KEY_SEEN_WAIT = 0.1
 # (a game that shows no selection), this mouse clicks and types unwatched,
 # at the fixed pace: the watching would only add to it.
 SELECT_UNSEEN_RUN = 2
+# A cell clicked through its values gets each further click ("repeat")
+# once the game has drawn the click before it there: Tatham's Unruly (GTK)
+# dropped the second of two clicks on one cell when it took both at once
+# (every run with no pause between them; now and then 10 ms apart on a
+# busy machine: 3 of 5 CI runs of a 20x20).  The cell
+# is looked at this long (s) for the first click's effect...
+REPEAT_WAIT = 0.25
+# ... and this long once the game has drawn such a click before (a busy
+# machine); after that the click goes anyway, and the run's check stops it
+# there if the game dropped it.
+REPEAT_WAIT_KNOWN = 1.0
+# After this many repeats in a row whose cell showed nothing in time (a game
+# that draws a click elsewhere, or only later), repeats go at the fixed pace.
+REPEAT_UNSEEN_RUN = 2
 # How often a watched cell is looked at (s): a cell's capture costs well
 # under a millisecond.
 WATCH_POLL = 0.002
@@ -143,6 +158,8 @@ class Mouse:
         self._unseen_selections = 0  # watched clicks in a row whose cell showed nothing
         self._selections_seen = 0  # watched clicks whose cell showed its selection
         self._selected = None  # the cell the last of them selected (None after any other click)
+        self._unseen_repeats = 0  # repeated clicks in a row whose cell did not show the click before in time
+        self._repeats_seen = 0  # repeated clicks whose cell showed the click before
         self.drawing = 0.0  # seconds spent looking at watched cells until the game drew each event's effect
         # ("click" | "move" | "down" | "up", x, y) or ("key", name, None): for
         # the --clicks audit and the tests
@@ -227,8 +244,9 @@ class Mouse:
         that names a cell (a drag's press and its arrival in each cell, a
         click that selects a cell for a key, the key) is followed by looking
         at that cell until the game has drawn something new there (see
-        DRAG_SEEN_WAIT and WAITS), and a release that names one (a drag
-        taken by its ends) waits so for its cell; without, the fixed pauses.
+        DRAG_SEEN_WAIT and WAITS), a release that names one (a drag taken
+        by its ends) and a repeated click (REPEAT_WAIT) wait so for their
+        cell; without, the fixed pauses.
         A drag's button is released even when a step fails (the fail-safe,
         Ctrl-C), so the game is never left with the button held down."""
         down = None
@@ -247,8 +265,20 @@ class Mouse:
         # for; otherwise each step rests DRAG_PAUSE
         followed = any(e[0] == "move" and _watched(e) for e in events)
         by_ends = any(e[0] == "up" and _watched(e) for e in events)
+        repeat_base = None  # a repeat's cell as it was before the click it follows
         try:
             for i, ev in enumerate(events):
+                following = events[i + 1] if i + 1 < len(events) else None
+                look = (watch is not None and following is not None and following[0] == "repeat"
+                        and self._unseen_repeats < REPEAT_UNSEEN_RUN)
+                if ev[0] == "repeat":
+                    if repeat_base is not None:
+                        self._repeat_drawn(watch, ev[3], repeat_base)
+                    repeat_base = watch.look(following[3]) if look else None
+                    self.click(ev[1], ev[2])
+                    self._selected = None
+                    continue
+                repeat_base = watch.look(following[3]) if look else None
                 kind, cell = ev[0], _watched(ev) if watching else None
                 again = kind == "click" and cell is not None and cell == self._selected
                 if again:  # the cell already selected shows nothing new: the fixed pace
@@ -320,6 +350,14 @@ class Mouse:
         else:
             raise PuzzlebotError(f"unknown pointer event {kind!r}")
 
+    def _repeat_drawn(self, watch: "Watch", cell: tuple[int, int], base) -> None:
+        """Wait (REPEAT_WAIT, or REPEAT_WAIT_KNOWN once a game has shown
+        one) until ``cell`` shows the click before a repeat, and learn
+        whether this game shows it at all (REPEAT_UNSEEN_RUN)."""
+        seen = self._seen(watch, cell, base, REPEAT_WAIT_KNOWN if self._repeats_seen else REPEAT_WAIT)
+        self._unseen_repeats = 0 if seen else self._unseen_repeats + 1
+        self._repeats_seen += seen
+
     def _seen(self, watch: "Watch", cell: tuple[int, int], base, wait: float) -> bool:
         """Look at ``cell`` until it differs from ``base`` (True) or ``wait``
         has passed (False); the time it took counts as ``drawing``."""
@@ -351,8 +389,9 @@ class Watch(Protocol):
 
 
 def _watched(ev: tuple) -> tuple[int, int] | None:
-    """The cell an event names to watch (its last item), if any."""
-    return ev[-1] if isinstance(ev[-1], tuple) else None
+    """The cell an event names to watch (its last item), if any; a repeat's
+    cell is watched apart (``Mouse._repeat_drawn``)."""
+    return ev[-1] if isinstance(ev[-1], tuple) and ev[0] != "repeat" else None
 
 
 def _watch_starts(events: tuple[tuple, ...]) -> dict[int, int]:

@@ -14,7 +14,10 @@ from puzzlebot.solvers.errors import InputError
 
 # Clicks follow one another at least this long apart (s) unless --interval
 # says otherwise: Tatham's Unruly (GTK) lost presses sent back to back (0 s:
-# 3 of 3 runs stopped), none at 10 ms; every web game here took them at 0 s.
+# 3 of 3 runs stopped), none at 10 ms on an idle machine; every web game here
+# took them at 0 s.  (Those lost were second clicks on one cell, taken
+# together with the first: now they wait for the game to draw the first, see
+# puzzlebot.bot.actuate.REPEAT_WAIT.)
 CLICK_INTERVAL = 0.01
 
 

@@ -57,7 +57,9 @@ class UnsafePoint(PuzzlebotError):
 class Gesture:
     """An action as the events to send, every point proven: ``("move", x, y)``
     (the pointer goes there), ``("click", x, y)`` (press and release where the
-    pointer is, with no movement between them), ``("down", x, y)`` /
+    pointer is, with no movement between them), ``("repeat", x, y, (r, c))``
+    (another click there once the game has drawn the click before it in that
+    cell: a cell clicked through its values), ``("down", x, y)`` /
     ``("up", x, y)`` (the button pressed / released where the pointer is),
     ``("key", name)``.  Points are screen points (logical pixels).  An event
     may name a cell last, ``("move", x, y, (r, c))``: the game draws
@@ -203,7 +205,7 @@ def prove(action: Action, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> Gest
     what = action.describe()
     if isinstance(action, Click):
         x, y = click_point(lat, *action.cell, smap, bounds)
-        return Gesture((("move", x, y),) + (("click", x, y),) * action.times, what)
+        return Gesture((("move", x, y), ("click", x, y)) + (("repeat", x, y, action.cell),) * (action.times - 1), what)
     if isinstance(action, Key):
         if action.key.lower() not in SAFE_KEYS:
             raise UnsafePoint(f"refusing to type {action.key!r} on {cell_name(action.cell)}: only digits, letters "

@@ -43,9 +43,12 @@ def board(*cells) -> np.ndarray:
 
 
 def test_a_click_is_a_move_then_clicks_at_one_point():
-    g = safety.prove(Click((1, 2), 2, before=board(), after=board()), LAT, MAP, BOUNDS)
+    """Each click after the first names its cell: it waits for the game to
+    draw the one before."""
+    g = safety.prove(Click((1, 2), 3, before=board(), after=board()), LAT, MAP, BOUNDS)
     x, y = 200 + 40 + 2.5 * 60, 100 + 40 + 1.5 * 60
-    assert g.events == (("move", x, y), ("click", x, y), ("click", x, y))
+    assert g.events == (("move", x, y), ("click", x, y), ("repeat", x, y, (1, 2)), ("repeat", x, y, (1, 2)))
+    assert g.points == [(x, y)] * 4
 
 
 def test_a_key_selects_its_cell_then_types():
@@ -181,7 +184,7 @@ class RecordingMouse(FakePointer):
                 self.pos = ev[1:3]
                 if self.down and g.cell_at(*self.pos) is not None:
                     g.state[g.cell_at(*self.pos)] = 3
-            elif ev[0] == "click":
+            elif ev[0] in ("click", "repeat"):
                 assert self.pos == ev[1:3], "a click where the pointer is not"
                 cell = g.selected = g.cell_at(*self.pos)
                 if cell is not None:
@@ -255,9 +258,9 @@ def test_the_loop_plays_clicks_drags_and_keys_and_verifies_each():
     assert game.state[0, 0] == 2 and game.state[3, 3] == 1
     assert {tuple(x) for x in np.argwhere(game.state == 3)} == {(1, 0), (1, 1), (2, 1)}
     kinds = [e[0] for e in mouse.events]
-    # the click's two clicks at one point, the drag's press .. release, the key after its select click
+    # the click and its repeat at one point, the drag's press .. release, the key after its select click
     first_down = kinds.index("down")
-    assert kinds[:3] == ["move", "click", "click"]
+    assert kinds[:3] == ["move", "click", "repeat"]
     assert kinds[first_down - 1:first_down + 1] == ["move", "down"] and "up" in kinds[first_down:]
     assert kinds[-3:] == ["click", "key", "move"]  # select, type, then the pointer parks off the board
     assert result.timings.actions == 3 and result.timings.clicks == 4

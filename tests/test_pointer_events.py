@@ -14,7 +14,7 @@ import time
 import pytest
 
 from puzzlebot.bot import safety
-from puzzlebot.bot.actions import Drag, Key
+from puzzlebot.bot.actions import Click, Drag, Key
 from puzzlebot.calibration.mapping import Region, ScreenMap
 from puzzlebot.vision.lattice import Lattice
 
@@ -221,6 +221,27 @@ def test_a_drag_taken_by_its_ends_is_released_once_the_game_drew_its_far_corner(
         kinds = [e[0] for e in events]
         assert kinds.count("press") == kinds.count("release") == 1 and events[-1] == ("release", *g.points[-1])
         assert [e[1:] for e in events[kinds.index("press") + 1:-1]] == g.points[2:-1]
+
+
+def test_a_cell_clicked_twice_gets_its_second_click_once_the_game_drew_the_first(recorder, mouse):
+    """Tatham's Unruly dropped the second of two clicks on one cell when it
+    took both at once (a busy machine): the second waits for the first to
+    show; where the game never shows it (REPEAT_UNSEEN_RUN times in a row),
+    the clicks go at the fixed pace, unwatched, every one still sent."""
+    from puzzlebot.bot.actuate import REPEAT_UNSEEN_RUN
+
+    g = safety.prove(Click((1, 2), 2, before=None, after=None), LAT, SMAP, BOUNDS)
+    game = DrawingGame(mouse, delay=3, pressed=False)
+    mouse.perform(g, watch=game)
+    assert [e[0] for e in game.seen[(1, 2)]].count("click") == 1  # drawn after the first click, before the second
+    assert [e for e in recorder.drain() if e[0] != "motion"] == [("press", 225, 175), ("release", 225, 175)] * 2
+    looked = []
+    for _ in range(REPEAT_UNSEEN_RUN + 1):
+        game = DrawingGame(mouse, delay=None, pressed=False)
+        mouse.perform(g, watch=game)
+        looked.append(bool(game.looks))
+    assert looked == [True] * REPEAT_UNSEEN_RUN + [False]
+    assert [e for e in recorder.drain() if e[0] != "motion"] == [("press", 225, 175), ("release", 225, 175)] * 6
 
 
 def _type(mouse, cell, key: str, game) -> None:

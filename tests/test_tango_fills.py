@@ -148,7 +148,7 @@ class FilledGame(FakePointer):
         for ev in gesture.events:
             if ev[0] == "move":
                 self.pos = ev[1:3]
-            elif ev[0] == "click":
+            elif ev[0] in ("click", "repeat"):
                 self.clicks += 1
                 r = int((ev[2] - self.region.top - MARGIN) // PITCH)
                 c = int((ev[1] - self.region.left - MARGIN) // PITCH)
