@@ -293,7 +293,8 @@ class Runner:
         back = self.game.player.put_back(reading, probe)
         if back is None:
             return True, ""
-        self.mouse.perform(safety.prove(back, reading.lattice, self.map, bounds))
+        self.mouse.perform(safety.prove(back, reading.lattice, self.map, bounds),
+                           watch=CellWatch.for_action(self.screen.grab, watch, wlat, back))  # (repeats wait)
         park = self._park_point(reading.lattice, bounds)
         if park is not None:
             self.mouse.move(*park)
@@ -319,7 +320,7 @@ class Runner:
         gesture = safety.prove(probe, reading.lattice, self.map, bounds)
         park = self._park_point(reading.lattice, bounds)
         t = time.perf_counter()
-        self.mouse.perform(gesture)
+        self.mouse.perform(gesture, watch=CellWatch.for_action(self.screen.grab, watch, wlat, probe))
         self.t.actions += 1
         self.t.clicks += probe.presses
         if park is not None:
