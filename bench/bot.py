@@ -5,7 +5,7 @@ Run:  .venv/bin/python -m bench.bot        (starts Xvfb if there is no DISPLAY)
 For Tango 6x6 (the page in Chromium) and Enlight 10x10 (the Tk window): the
 median wall time from start to the verified last action over several
 puzzles, split into capture, read, solve, act (clicks, drags, keys) and
-verify, at a 10 ms click interval.  Tango runs twice: as the bot plays
+verify, at the default click interval (none).  Tango runs twice: as the bot plays
 (actions in batches once the page is seen to redraw at once) and, as the
 baseline in the same run, one click at a time, each checked before the next
 (loop.BATCH = 1).  Then our Queens, Zip, Mini Sudoku and Patches pages as
@@ -39,13 +39,16 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+from puzzlebot.bot.options import CLICK_INTERVAL
+
 from ._util import fmt_time, print_table, progress
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--interval", type=float, default=0.01)
+    ap.add_argument("--interval", type=float, default=CLICK_INTERVAL,
+                    help="pause after each click, s (default: the bot's, %(default)g)")
     ap.add_argument("--only", metavar="TEXT", default="",
                     help="only the rows whose game's name holds TEXT (e.g. sudoku, zip, ours, GNOME)")
     args = ap.parse_args(argv)

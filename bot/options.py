@@ -13,12 +13,12 @@ from pathlib import Path
 from puzzlebot.solvers.errors import InputError
 
 # Clicks follow one another at least this long apart (s) unless --interval
-# says otherwise: Tatham's Unruly (GTK) lost presses sent back to back (0 s:
-# 3 of 3 runs stopped), none at 10 ms on an idle machine; every web game here
-# took them at 0 s.  (Those lost were second clicks on one cell, taken
-# together with the first: now they wait for the game to draw the first, see
-# puzzlebot.bot.actuate.REPEAT_WAIT.)
-CLICK_INTERVAL = 0.01
+# says otherwise.  None needed: every game here takes clicks back to back.
+# Tatham's Unruly (GTK) lost some at 0 s (3 of 3 runs stopped) and, now and
+# then on a busy machine, at 10 ms: the second of two clicks on one cell,
+# taken together with the first; such a click now waits for the game to draw
+# the first (puzzlebot.bot.actuate.REPEAT_WAIT).
+CLICK_INTERVAL = 0.0
 
 
 class Parser(argparse.ArgumentParser):
