@@ -1006,8 +1006,9 @@ TURN_REACH, TURN_MIN_SHIFT = 0.2, 1.0
 
 def gray_gradient(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Change of brightness across x and across y, per pixel (fast: one
-    channel; borders between cells always differ in brightness)."""
-    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    channel; borders between cells always differ in brightness); ``img``
+    in colour or already grey."""
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
     return np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)), np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
 
 
