@@ -103,13 +103,14 @@ MORE_SHIFTS = ("bright", "dark", "jpeg35")
 
 
 def shifted(img, how: str):
-    """``img`` (BGR) as the screen change ``how`` (one of SHIFTS or MORE_SHIFTS, or "x" and a zoom) shows it."""
+    """``img`` (BGR) as the screen change ``how`` (one of SHIFTS or MORE_SHIFTS, or "x" and a zoom, or
+    "nearest" and a zoom: scaled without smoothing, each pixel kept or dropped) shows it."""
     import cv2
     import numpy as np
 
-    if how.startswith("x"):  # a page zoomed out (x0.6, x0.825: by that factor)
-        k = float(how[1:])
-        return cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    if how.startswith(("x", "nearest")):  # a page zoomed out (x0.6, x0.825: by that factor)
+        k = float(how.lstrip("xnearst"))
+        return cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA if how[0] == "x" else cv2.INTER_NEAREST)
     if how == "grey":
         return cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     if how == "jpeg35":

@@ -141,7 +141,10 @@ GLYPH_INSET, GLYPH_MIN_PX, GLYPH_INK, GLYPH_SPECK = 0.1, 64, 40, 4
 # A digit spans GLYPH_TALL of the box's height, at most GLYPH_WIDE of its
 # width and GLYPH_AREA of its area; a "1" is GLYPH_THIN times taller than wide.
 GLYPH_TALL, GLYPH_WIDE, GLYPH_AREA, GLYPH_THIN = (0.25, 0.75), 0.6, 0.25, 1.8
-# The digits decide when this share of each look's cells print the same one.
+# The digits decide when this share of each look's cells print the same
+# one.  Where only one look's read (the other's glyphs broken, as in a
+# screenshot scaled down), that share of one look printing the digit the
+# cues give the other look, the other printing none, leaves it unsure.
 DIGIT_SHARE = 0.8
 
 # --- texture and the board's extent ------------------------------------------------
@@ -505,23 +508,28 @@ def _glyph_kind(gray: np.ndarray, lat: Lattice, r: int, c: int) -> str | None:
     return None
 
 
-def _digit_polarity(gray: np.ndarray, lat: Lattice, cells_a, cells_b) -> int | None:
-    """0 if look A's cells print 1 and look B's print 0, 1 for the reverse,
-    None unless (nearly) every cell of both looks prints such a digit."""
-    kinds = []
-    for cells in (cells_a, cells_b):
-        ks = [_glyph_kind(gray, lat, r, c) for r, c in cells]
+def _digit_polarity(gray: np.ndarray, lat: Lattice, cells_a, cells_b) -> tuple[int | None, bool]:
+    """(0 if look A's cells print 1 and look B's print 0, 1 for the
+    reverse, None unless (nearly) every cell of both looks prints such a
+    digit; whether the digits that can be read say B is lit: DIGIT_SHARE
+    of B's cells print 1 and none of A's, or of A's print 0 and none of
+    B's)."""
+    kinds = [[_glyph_kind(gray, lat, r, c) for r, c in cells] for cells in (cells_a, cells_b)]
+    against = any(len(ks) and ks.count(digit) >= DIGIT_SHARE * len(ks) and digit not in others
+                  for digit, ks, others in (("1", kinds[1], kinds[0]), ("0", kinds[0], kinds[1])))
+    tops = []
+    for ks in kinds:
         if not ks:
-            return None
+            return None, against
         top = max(set(ks), key=ks.count)
         if top is None or ks.count(top) < DIGIT_SHARE * len(ks):
-            return None
-        kinds.append(top)
-    if kinds == ["1", "0"]:
-        return 0
-    if kinds == ["0", "1"]:
-        return 1
-    return None
+            return None, against
+        tops.append(top)
+    if tops == ["1", "0"]:
+        return 0, against
+    if tops == ["0", "1"]:
+        return 1, against
+    return None, against
 
 
 def look_template(lab: np.ndarray, lat: Lattice, labels: np.ndarray, k: int) -> np.ndarray | None:
@@ -886,8 +894,12 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     lit_cells = [tuple(map(int, rc)) for rc in zip(*np.nonzero(labels == lit_k))]
     off_cells = [tuple(map(int, rc)) for rc in zip(*np.nonzero(labels != lit_k))]
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    digits = _digit_polarity(gray, lat, lit_cells, off_cells)
-    if digits is not None:
+    digits, against = _digit_polarity(gray, lat, lit_cells, off_cells)
+    if digits is None and against and sure:
+        sure = False
+        why += ("; but the digits that can be read (1 on the other look's cells, or 0 on these) "
+                "say the other look is lit, so not sure")
+    elif digits is not None:
         if digits == 1:  # the look we took for lit prints 0s
             lit_k = 1 - lit_k
         why, sure = "the cells print 1 and 0: the look showing 1 is lit", True

@@ -98,9 +98,12 @@ FOREIGN_SHAPES = 2
 # The trail crosses a side when LINK_SHARE of a window of +-LINK_HALF
 # pitches at the side's middle is ink (a trail is ~0.3-0.45 pitch wide).
 LINK_HALF, LINK_SHARE = 0.06, 0.6
-# ... and the ink runs on LINK_ON of the way from the side to each cell's
-# middle (0.3 pitch in: past a shape half a cell wide laid over the side).
-LINK_ON = 0.6
+# ... and the ink runs on at each of LINK_ON of the way from the side to
+# each cell's middle (0.3 pitch in: past a shape half a cell wide laid over
+# the side; 0.1 pitch in: a trail is ink all the way, while a line along the
+# side between a highlighted cell and a disc in its neighbour is ink at the
+# side and at the disc only).
+LINK_ON = (0.2, 0.6)
 
 
 @dataclass
@@ -271,8 +274,8 @@ def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, li
 def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls) -> tuple[list, list]:
     """The sides the trail crosses, and those it may: ink across the side's
     middle that does not run on along the line between the two cells'
-    middles, LINK_ON of the way from the side to each (a shape laid over the
-    side, not a trail)."""
+    middles, at each of LINK_ON of the way from the side to each (a shape
+    laid over the side, not a trail)."""
     crossed, doubtful = [], []
     a = max(1, int(round(LINK_HALF * lat.px)))
     h, w = lab.shape[:2]
@@ -289,7 +292,7 @@ def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls) -> tuple[li
         if not inked(x, y):
             continue
         ends = [lat.center(side[0], side[1]), lat.center(side[2], side[3])]
-        on = all(inked(x + LINK_ON * (cx - x), y + LINK_ON * (cy - y)) for cx, cy in ends)
+        on = all(inked(x + t * (cx - x), y + t * (cy - y)) for cx, cy in ends for t in LINK_ON)
         (crossed if on else doubtful).append(side)
     return crossed, doubtful
 
