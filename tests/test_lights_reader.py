@@ -142,6 +142,34 @@ def test_other_games_are_never_read_as_lights_boards():
     assert sum(v == "refused" for v in verdicts.values()) >= len(paths) - 3
 
 
+def _turned_verdict(job: tuple) -> str:
+    path, degrees = job
+    img = load_image(path)
+    h, w = img.shape[:2]
+    img = cv2.warpAffine(img, cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0), (w, h),
+                         borderMode=cv2.BORDER_REPLICATE)
+    try:
+        return "SURE" if read_lights(img).sure else "unsure"
+    except (NoBoardError, UnreadableBoardError):
+        return "refused"
+
+
+@pytest.mark.slow
+def test_pictures_turned_by_hand_are_never_read_as_sure_boards():
+    """Real screenshots turned 5, 10 or 45 degrees (a photo of a tilted
+    screen, a picture turned): refused or not sure, whatever their game.
+    Before: 4 Tango boards turned 5 or 10 degrees read as sure 3x3 to 5x5
+    Lights Out boards, two Queens boards turned 45 degrees as 8x6 and 7x6,
+    and two Lights Out boards at 45 degrees as 4x3 and 4x4."""
+    jobs = []
+    for game, step, turns in (("lights", 1, (5, 45)), ("tango", 3, (5, 10)), ("queens", 1, (45,))):
+        folder = shared_path(game, "screens")
+        jobs += [(folder / x["file"], t) for x in json.loads((folder / "labels.json").read_text())[::step]
+                 for t in turns]
+    verdicts = pmap(_turned_verdict, jobs)
+    assert [f"{p.name} at {t}" for (p, t), v in zip(jobs, verdicts) if v == "SURE"] == []
+
+
 def _zip_turned_verdict(job: tuple) -> tuple[str, str]:
     path, how = job
     img = load_image(path)

@@ -1002,6 +1002,13 @@ TURN_LIMIT = 1.0
 # small cannot show apart from its pixels' rounding: below TURN_MIN_SHIFT
 # pixels the board counts as level.
 TURN_REACH, TURN_MIN_SHIFT = 0.2, 1.0
+# A picture turned nearly 45 degrees has no level borders for that to
+# measure: of its board's strong edges (a change of EDGE_STRONG grey levels
+# a pixel, by Sobel), those within DIAGONAL_DEGREES of a diagonal then
+# outnumber those as near level or upright DIAGONAL_LEAD times or more.
+# Level boards: at most 1.2 (round lamps: every way alike); turned 45
+# degrees: 27-34 (real screenshots), 3.4 (rounded tiles).
+EDGE_STRONG, DIAGONAL_DEGREES, DIAGONAL_LEAD = 60.0, 15.0, 2.0
 
 
 def gray_gradient(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -1026,11 +1033,46 @@ def _profile_shift(a: np.ndarray, b: np.ndarray, reach: int) -> float:
     return at
 
 
-def turned_degrees(img: np.ndarray, lat: Lattice) -> float:
-    """How far the picture looks turned (degrees) over the board at
-    ``lat``: the cells' vertical borders in its top and bottom thirds, and
-    the horizontal ones in its left and right thirds, shifted apart as a
-    turn shifts them; 0 when the shifts are within rounding."""
+def _diagonal_lead(img: np.ndarray, lat: Lattice) -> float:
+    """How many times the board's strong edges near a diagonal outnumber
+    those near level or upright."""
+    crop, _, _ = lat.crop(img, 0.0)
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    strong = np.hypot(gx, gy) > EDGE_STRONG
+    ax, ay = np.abs(gx[strong]), np.abs(gy[strong])
+    t = float(np.tan(np.radians(DIAGONAL_DEGREES)))
+    level = int(np.count_nonzero(np.minimum(ax, ay) < t * np.maximum(ax, ay)))
+    # the angle from a diagonal is under D when |ax - ay| < tan(D) * (ax + ay)
+    diagonal = int(np.count_nonzero(np.abs(ax - ay) < t * (ax + ay)))
+    return diagonal / max(level, 1)
+
+
+def turn_reason(img: np.ndarray, lat: Lattice) -> str | None:
+    """Why the picture of the board at ``lat`` looks turned (a photo of a
+    tilted screen, a picture turned by hand), or None when it is level:
+    a lattice laid level over a turned board fits part of it, or none.
+    Both ways of :func:`_axis_turns` must measure a turn beyond rounding,
+    one of them past TURN_LIMIT: one way alone may be the cells' own
+    content (round lamps, lit above and unlit below, measure 2.8 degrees
+    one way on a level board; level screenshots of real games, 0 both ways)."""
+    turns = _axis_turns(img, lat)
+    turn = max(turns, default=0.0)
+    if turn > TURN_LIMIT and min(turns) > 0:
+        return f"the picture looks turned by {turn:.1f} degrees: a level grid cannot be laid on its cells"
+    lead = _diagonal_lead(img, lat)
+    if lead >= DIAGONAL_LEAD:
+        return (f"the board's edges run mostly at a slant ({lead:.0f} times as many as level or upright): "
+                "the picture looks turned")
+    return None
+
+
+def _axis_turns(img: np.ndarray, lat: Lattice) -> list[float]:
+    """How far the picture looks turned (degrees, 0 within rounding) by
+    the cells' vertical borders in its top and bottom thirds, and by the
+    horizontal ones in its left and right thirds, shifted apart as a turn
+    shifts them; [] when the board is too small to tell."""
     crop, local, _ = lat.crop(img, 0.25)
     gx, gy = gray_gradient(crop)
     h, w = gx.shape
@@ -1039,14 +1081,19 @@ def turned_degrees(img: np.ndarray, lat: Lattice) -> float:
     x1 = int(min(w, local.x0 + lat.cols * lat.px))
     x_third = (x1 - x0) // 3
     if y_third < 2 or x_third < 2:
-        return 0.0
-    worst = 0.0
+        return []
+    out = []
     # (profile in the first third, in the last, a pitch, the thirds' middles apart)
     for first, last, pitch, dist in ((gx[y0:y0 + y_third].mean(axis=0), gx[y1 - y_third:y1].mean(axis=0), lat.px,
                                       y1 - y0 - y_third),
                                      (gy[:, x0:x0 + x_third].mean(axis=1), gy[:, x1 - x_third:x1].mean(axis=1), lat.py,
                                       x1 - x0 - x_third)):
         shift = _profile_shift(first, last, int(np.ceil(TURN_REACH * pitch)))
-        if abs(shift) > TURN_MIN_SHIFT:
-            worst = max(worst, float(np.degrees(np.arctan2(abs(shift), dist))))
-    return worst
+        out.append(float(np.degrees(np.arctan2(abs(shift), dist))) if abs(shift) > TURN_MIN_SHIFT else 0.0)
+    return out
+
+
+def turned_degrees(img: np.ndarray, lat: Lattice) -> float:
+    """How far the picture looks turned (degrees) over the board at
+    ``lat``: the larger of the two ways :func:`_axis_turns` measures."""
+    return max(_axis_turns(img, lat), default=0.0)

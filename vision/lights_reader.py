@@ -23,13 +23,13 @@ of the pitch unless they say pixels.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from puzzlebot.vision.board_checks import (SYMBOL_INSET, cells_go_on, covered_cells, foreign_content,
-                                           look_templates, pixel_tolerance, read_uncovered, wholeness)
+                                           look_templates, pixel_tolerance, read_uncovered, turn_reason, wholeness)
 from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
 from puzzlebot.vision.colour_math import colourless, median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
@@ -793,7 +793,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
             known = _read_known(img, hint, labs)  # the calibration knows the extent the image cannot show
             if known is not None:
                 return known
-    return _classify(img, labs, lat, fit, feats, labels, c0, c1, open_sides)
+    reading = _classify(img, labs, lat, fit, feats, labels, c0, c1, open_sides)
+    turned = turn_reason(img, lat) if reading.sure else None
+    return replace(reading, unsure={BOARD: turned}) if turned else reading
 
 
 def _reading(board: np.ndarray, lat: Lattice, unsure: dict, touches, looks: LightsLooks) -> Reading:
