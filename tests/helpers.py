@@ -104,7 +104,7 @@ MORE_SHIFTS = ("bright", "dark", "jpeg35")
 
 def shifted(img, how: str):
     """``img`` (BGR) as the screen change ``how`` (one of SHIFTS or MORE_SHIFTS, or "x" and a zoom, or
-    "nearest" and a zoom: scaled without smoothing, each pixel kept or dropped) shows it."""
+    "nearest" and a zoom: scaled without smoothing, each pixel kept or dropped; or "swapped") shows it."""
     import cv2
     import numpy as np
 
@@ -113,6 +113,8 @@ def shifted(img, how: str):
         return cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA if how[0] == "x" else cv2.INTER_NEAREST)
     if how == "grey":
         return cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    if how == "swapped":  # red and blue swapped (a capture's BGR taken for RGB)
+        return np.ascontiguousarray(img[:, :, ::-1])
     if how == "jpeg35":
         return cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 35])[1], cv2.IMREAD_COLOR)
     f = img.astype(np.float32)

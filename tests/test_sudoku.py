@@ -152,6 +152,22 @@ def _shifted_wrong(e: dict) -> list[str]:
     return read_sure_wrong(load_image(FIXTURES / e["file"]), read_sudoku, _seen, want, SHIFTS + ("jpeg35", "grey"))
 
 
+def _swapped_wrong(e: dict) -> list[str]:
+    want = (e["givens"], e["rows"], sorted(e["red"]))
+    return read_sure_wrong(load_image(FIXTURES / e["file"]), read_sudoku, _seen, want, ("swapped",))
+
+
+def test_a_screenshot_with_red_and_blue_swapped_is_never_read_sure_wrong():
+    """A capture whose BGR was taken for RGB turns blue entries orange and
+    a wrong entry's red blue: three inks where the page has two (white
+    givens, orange and blue entries).  Before, the orange entries joined
+    the givens, surely (3 of 23 boards); now digits of a third ink are
+    unsure."""
+    labels = _labels()
+    wrong = dict(zip([e["file"] for e in labels], pmap(_swapped_wrong, labels)))
+    assert not any(wrong.values()), {k: v[:2] for k, v in wrong.items() if v}
+
+
 @pytest.mark.slow
 def test_a_tinted_dimmed_or_zoomed_out_screenshot_is_never_read_sure_wrong():
     """Before: under a warm tint white givens turned yellow and blue entries

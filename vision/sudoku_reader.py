@@ -128,6 +128,11 @@ MIN_DIGITS, FOREIGN_SHAPES = 0.5, 2
 # unsure; grounds are told apart by GROUND_SEP; strokes when the bolder is
 # BOLD_RATIO as thick (700 vs 400 weight ~1.5).
 STYLE_SEP, STYLE_NEAR, GROUND_SEP, BOLD_RATIO = 18.0, 0.6, 8.0, 1.25
+# The givens' or the entries' digits falling in two inks THIRD_INK apart
+# are three inks (a screen's colours swapped: blue entries orange, the red
+# wrong one blue, 33 and 46 apart): the fewer are unsure.  One ink measured
+# on small anti-aliased digits (a page at 82%) varies by up to 22.
+THIRD_INK = 27.0
 
 
 @dataclass
@@ -424,6 +429,13 @@ def _styles(inks: dict, ground: np.ndarray) -> tuple[set, set, dict, str, np.nda
             own, other = (np.linalg.norm(colours[i] - centres[k]) for k in (split[i], 1 - split[i]))
             if own > STYLE_NEAR * other and rc not in unsure:
                 unsure[rc] = "its ink is like neither the givens' nor the entries'"
+        for k in (0, 1):  # a third ink (two among the givens or the entries): which is which is a guess
+            mine = np.flatnonzero(split == k)
+            sub = _two(colours[mine], THIRD_INK)
+            if sub is not None:
+                fewer = int(np.sum(sub == 1) < np.sum(sub == 0))
+                for i in mine[sub == fewer]:
+                    unsure.setdefault(cells[i], "its ink is a third one, like neither the givens' nor the entries'")
     else:
         split = _two(grounds, GROUND_SEP)
         how = "cell ground"
