@@ -197,6 +197,36 @@ def test_part_of_a_real_screenshot_is_refused():
         read_tango(corner)  # a 4x4 corner with a third of the next cells
 
 
+def _jpeg_wrong(path) -> str | None:
+    img = load_image(path)
+    try:
+        clean = read_tango(img)
+    except NoBoardError:
+        return None
+    if not clean.sure:
+        return None
+    bad = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 10])[1], cv2.IMREAD_COLOR)
+    try:
+        rd = read_tango(bad)
+    except (NoBoardError, UnreadableBoardError):
+        return None
+    if rd.sure and not (rd.state.shape == clean.state.shape and np.array_equal(rd.state, clean.state)):
+        return f"{path.name}: read sure as {rd.state.shape[0]}x{rd.state.shape[1]}"
+    return None
+
+
+@pytest.mark.slow
+def test_real_screenshots_saved_as_poor_jpegs_are_never_read_sure_wrong():
+    """JPEG at quality 10 loses faint grid lines.  Before: on a 6x6 board
+    with a ring of grey givens round white cells (rn-tango's tango-315) the
+    lines between the grey cells were lost, and the white 4x4 inside read
+    as a sure board; the givens' pieces past its sides now say the board
+    goes on."""
+    folder = shared_path("tango", "screens")
+    paths = [folder / x["file"] for x in json.loads((folder / "labels.json").read_text())]
+    assert [w for w in pmap(_jpeg_wrong, paths) if w] == []
+
+
 def _tango_verdict(path) -> str:
     try:
         rd = read_tango(load_image(path))

@@ -21,9 +21,9 @@ import numpy as np
 
 from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN, Edge, TangoBoard
 from puzzlebot.solvers.tango.rules import violations
-from puzzlebot.vision.board_checks import TOUCH_PITCH, Wholeness
+from puzzlebot.vision.board_checks import TOUCH_PITCH, Wholeness, cells_go_on
 from puzzlebot.vision.colour_math import median, to_lab
-from puzzlebot.vision.errors import NoBoardError
+from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.reading import Reading
@@ -51,6 +51,13 @@ from puzzlebot.vision.tango.marks import read_marks
 READ_PITCH = 96
 # Around the board, this much (fraction of the pitch) is cut out with it.
 CROP_MARGIN = 0.3
+# A sure board found by its grid is looked past for a row or column of
+# would-be cells showing its pieces' shapes (board_checks.cells_go_on): the
+# board goes on there, its lines lost (a JPEG at quality 10 kept the lines
+# between a 6x6 board's white cells and lost those between its grey ones:
+# the white 4x4 read sure).  Looked at GO_ON_MARGIN pitches round the
+# board, scaled to at most GO_ON_PITCH pixels a cell (fast; shapes stay).
+GO_ON_MARGIN, GO_ON_PITCH = 1.1, 32
 # An empty cell's ground brighter than this (L) is a light theme.
 DARK_L = 50.0
 # Cells of a Tango board share one or two grounds (empty, given): empty
@@ -278,9 +285,25 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
             shown = ", ".join(str(v) for v in sorted(set(numbers))[:6])
             raise NoBoardError(f"no Tango board: {len(numbers)} of its cells print numbers ({shown}): another "
                                "game's (Zip, Sudoku)?")
+    if not unsure and how != "given lattice":
+        more = _pieces_go_on(img, lattice, state)
+        if more:
+            raise PartialBoardError(f"only part of a board: its pieces go on past the {' and '.join(more)} of "
+                                    f"the {n}x{n} cells found")
     looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how, cr.pieces, cr.givens, edge_conf,
                        cr.covered, cr.unread)
     return Reading(board, state, lattice, unsure, tuple(touches), looks)
+
+
+def _pieces_go_on(img: np.ndarray, lat: Lattice, state: np.ndarray) -> list[str]:
+    """The sides of the board at ``lat`` past which would-be cells show the
+    shapes of its pieces (``state``: each cell's piece, as read)."""
+    crop, local, _ = lat.crop(img, GO_ON_MARGIN)
+    f = min(1.0, GO_ON_PITCH / lat.px)
+    if f < 1:
+        crop = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        local = Lattice(local.x0 * f, local.y0 * f, local.px * f, local.py * f, lat.rows, lat.cols)
+    return cells_go_on(to_lab(crop), local, state)
 
 
 def _numbered_pieces(lab: np.ndarray, local: Lattice, where: list[tuple[int, int]]) -> list[int]:
