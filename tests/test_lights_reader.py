@@ -41,10 +41,11 @@ def check(label: dict, folder) -> str:
 
 
 @pytest.mark.slow
-def _shifted_wrong(job: tuple[str, dict]) -> list[str] | None:
+def _shifted_wrong(job: tuple) -> list[str] | None:
     """None when the plain screenshot is not read exactly; else the screen
-    changes under which it is read sure and wrong."""
-    folder, label = job
+    changes under which it is read sure and wrong.  ``job``: (folder,
+    label), and the changes when not the usual ones."""
+    folder, label, *shifts = job
     img = load_image(Path(folder) / label["file"])
     try:
         rd = read_lights(img)
@@ -52,7 +53,7 @@ def _shifted_wrong(job: tuple[str, dict]) -> list[str] | None:
         return None
     if not (rd.sure and rows_text(rd) == label["rows"]):
         return None
-    return read_sure_wrong(img, read_lights, rows_text, label["rows"])
+    return read_sure_wrong(img, read_lights, rows_text, label["rows"], *shifts)
 
 
 @pytest.mark.slow
@@ -73,18 +74,6 @@ def test_tinted_dimmed_or_zoomed_out_screenshots_are_never_read_sure_wrong():
     assert not wrong, {k: v[:2] for k, v in wrong.items()}
 
 
-def _scaled_wrong(job: tuple[str, dict]) -> list[str] | None:
-    folder, label = job
-    img = load_image(Path(folder) / label["file"])
-    try:
-        rd = read_lights(img)
-    except (NoBoardError, UnreadableBoardError):
-        return None
-    if not (rd.sure and rows_text(rd) == label["rows"]):
-        return None
-    return read_sure_wrong(img, read_lights, rows_text, label["rows"], ("nearest0.5", "nearest0.7", "x0.5"))
-
-
 def test_screenshots_scaled_down_without_smoothing_are_never_read_sure_wrong():
     """Scaled to a half or 0.7 by dropping pixels, a game's 0 and 1 on its
     cells break into pieces.  Before: Zap123's cells (light grey printing
@@ -92,8 +81,9 @@ def test_screenshots_scaled_down_without_smoothing_are_never_read_sure_wrong():
     further from the ground) read the board surely inverted; the 1s still
     read on the dark cells now leave it unsure."""
     folder = shared_path("lights", "screens")
-    jobs = [(str(folder), e) for e in json.loads((folder / "labels.json").read_text())]
-    results = pmap(_scaled_wrong, jobs)
+    jobs = [(str(folder), e, ("nearest0.5", "nearest0.7", "x0.5"))
+            for e in json.loads((folder / "labels.json").read_text())]
+    results = pmap(_shifted_wrong, jobs)
     assert sum(r is not None for r in results) >= 30
     wrong = {j[1]["file"]: w for j, w in zip(jobs, results) if w}
     assert not wrong, wrong

@@ -301,8 +301,7 @@ def _pieces_go_on(img: np.ndarray, lat: Lattice, state: np.ndarray) -> list[str]
     crop, local, _ = lat.crop(img, GO_ON_MARGIN)
     f = min(1.0, GO_ON_PITCH / lat.px)
     if f < 1:
-        crop = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-        local = Lattice(local.x0 * f, local.y0 * f, local.px * f, local.py * f, lat.rows, lat.cols)
+        crop, local = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_AREA), local.scaled(f)
     return cells_go_on(to_lab(crop), local, state)
 
 
