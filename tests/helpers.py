@@ -109,7 +109,7 @@ def shifted(img, how: str):
     import numpy as np
 
     if how.startswith(("x", "nearest")):  # a page zoomed out (x0.6, x0.825: by that factor)
-        k = float(how.lstrip("xnearst"))
+        k = float(how.removeprefix("nearest").removeprefix("x"))
         return cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA if how[0] == "x" else cv2.INTER_NEAREST)
     if how == "grey":
         return cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)

@@ -1036,12 +1036,9 @@ def _profile_shift(a: np.ndarray, b: np.ndarray, reach: int) -> float:
 def _diagonal_lead(img: np.ndarray, lat: Lattice) -> float:
     """How many times the board's strong edges near a diagonal outnumber
     those near level or upright."""
-    crop, _, _ = lat.crop(img, 0.0)
-    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
-    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    gx, gy = gray_gradient(lat.crop(img, 0.0)[0])
     strong = np.hypot(gx, gy) > EDGE_STRONG
-    ax, ay = np.abs(gx[strong]), np.abs(gy[strong])
+    ax, ay = gx[strong], gy[strong]
     t = float(np.tan(np.radians(DIAGONAL_DEGREES)))
     level = int(np.count_nonzero(np.minimum(ax, ay) < t * np.maximum(ax, ay)))
     # the angle from a diagonal is under D when |ax - ay| < tan(D) * (ax + ay)
