@@ -89,6 +89,31 @@ def test_screenshots_scaled_down_without_smoothing_are_never_read_sure_wrong():
     assert not wrong, wrong
 
 
+def _quarter_wrong(job: tuple[str, dict]) -> list[str]:
+    folder, label = job
+    img = load_image(Path(folder) / label["file"])
+    wrong = []
+    for k in (1, 3):
+        want = ["".join(row) for row in np.rot90(np.array([list(r) for r in label["rows"]]), k)]
+        try:
+            rd = read_lights(np.ascontiguousarray(np.rot90(img, k)))
+        except (NoBoardError, UnreadableBoardError):
+            continue
+        if rd.sure and rows_text(rd) != want:
+            wrong.append(f"turned {90 * k}: {rows_text(rd)}")
+    return wrong
+
+
+def test_screenshots_turned_a_quarter_are_never_read_sure_wrong():
+    """Before: Zap123's board turned 90 degrees, its 1s lying flat and its
+    0s wide, read surely inverted by the cues; the digits read across now
+    say the other look is lit, and the reading is unsure."""
+    folder = shared_path("lights", "screens")
+    jobs = [(str(folder), e) for e in json.loads((folder / "labels.json").read_text())]
+    wrong = {j[1]["file"]: w for j, w in zip(jobs, pmap(_quarter_wrong, jobs)) if w}
+    assert not wrong, wrong
+
+
 def test_real_screenshots_of_other_games():
     folder = shared_path("lights", "screens")
     labels = json.loads((folder / "labels.json").read_text())

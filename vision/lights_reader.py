@@ -144,7 +144,8 @@ GLYPH_TALL, GLYPH_WIDE, GLYPH_AREA, GLYPH_THIN = (0.25, 0.75), 0.6, 0.25, 1.8
 # The digits decide when this share of each look's cells print the same
 # one.  Where only one look's read (the other's glyphs broken, as in a
 # screenshot scaled down), that share of one look printing the digit the
-# cues give the other look, the other printing none, leaves it unsure.
+# cues give the other look, the other printing none, leaves it unsure; so
+# do the digits read across, on a picture turned a quarter.
 DIGIT_SHARE = 0.8
 
 # --- texture and the board's extent ------------------------------------------------
@@ -897,6 +898,12 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     off_cells = [tuple(map(int, rc)) for rc in zip(*np.nonzero(labels != lit_k))]
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     digits, against = _digit_polarity(gray, lat, lit_cells, off_cells)
+    if digits is None and not against and sure:
+        # a picture turned a quarter: its digits lie on their sides (a 1 flat, a 0 wide)
+        across = Lattice(lat.y0, lat.x0, lat.py, lat.px, lat.cols, lat.rows)
+        turned, against = _digit_polarity(np.ascontiguousarray(gray.T), across, [(c, r) for r, c in lit_cells],
+                                          [(c, r) for r, c in off_cells])
+        against = against or turned == 1
     if digits is None and against and sure:
         sure = False
         why += ("; but the digits that can be read (1 on the other look's cells, or 0 on these) "
