@@ -472,6 +472,31 @@ def test_a_window_over_a_corner_of_a_real_board_is_never_read_sure():
     assert n == 16 and wrong == [], wrong
 
 
+@pytest.mark.parametrize("file", ["FelineStateMachine__puzzletea/lightsout_f131.png",
+                                  "FelineStateMachine__puzzletea/lightsout_f361.png"])
+def test_a_window_as_plain_as_the_cells_it_hides_over_a_corner_of_a_real_board_is_never_read_sure(file):
+    """A terminal game's real boards (puzzletea's): gold lit tiles and
+    near-black unlit cells showing only a small dot, on a near-black page.
+    A dark grey window over a corner's 3x3 cells was read as unlit cells,
+    a white one as "white paper" with every other cell filled: sure, 6 of
+    the 16 corner covers of the two boards; a dark window over the left
+    three columns left a sure 3x4.  The board's surroundings along a side
+    now showing two colours, the one by the corner going on into the cells
+    next to it, leave those cells and the cells of that colour joined to
+    them unsure."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get("lights").reader
+    img = load_image(shared_path("lights", "screens") / file)
+    clean = reader.read_board(img)
+    assert clean.sure
+    covers = _corner_covers(img, clean.lattice)
+    covers.update({what: im for what, im in _covers(img, clean.lattice).items() if "window over the left" in what})
+    n, wrong = _read_wrong(reader, clean, covers, file)
+    assert n == 16 + 6 and wrong == [], wrong
+
+
 @pytest.mark.parametrize("file", ["Sorin-Silenus__Lights-Out-Game/start_f000.png", "rnppnr__LightsOut/Form.png"])
 def test_a_window_over_a_corner_cell_that_becomes_a_look_of_its_own_is_seen(file):
     """A light or dark window over most of one corner cell of a real board

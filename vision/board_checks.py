@@ -10,7 +10,10 @@
   there, digits), or marks centred on the edges between cells (Tango's = and
   x), mean another game.
 * **Covered cells**: a cell that shows fewer of its sides than its look's
-  cells do lies under something plain (a window's corner): unsure.
+  cells do lies under something plain (a window's corner): unsure.  So do
+  cells whose colour runs on past the board's side where its surroundings
+  show another colour along the rest of that side (a window over a corner
+  of the board, as plain as the cells it hides).
 * **A turned picture**: a level lattice fits only part of a board turned
   more than a degree (a photo of a tilted screen).
 
@@ -24,7 +27,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.vision.cells import resized_patch
+from puzzlebot.vision.cells import cell_patch, resized_patch
 from puzzlebot.vision.colour_math import distance, median
 from puzzlebot.vision.lattice import Lattice
 
@@ -125,6 +128,21 @@ SIDE_STEP, SIDE_OUT, SIDE_IN, SIDE_SPAN, SIDE_LOST = 6.0, 0.1, 0.25, (0.35, 0.65
 # its text), where BRIDGES_APART of the board's gaps show a colour of their
 # own.
 BRIDGE_SAME, BRIDGE_GAP, BRIDGE_CELL, BRIDGE_SPAN, BRIDGES_APART = 6.0, 0.08, (0.15, 0.3), (0.3, 0.7), 0.9
+# A window over a corner of the board hides the cells there and the board's
+# surroundings past them alike.  The band CORNER_BAND pitches past a side
+# (the board's frame and margin), taken per row or column along its middle
+# (MIDDLE), splits into two plain runs from the side's two ends (each part
+# within CORNER_PLAIN Lab of its run's median; a page's gradient across a
+# board ~7 end to end) CORNER_STEP apart (JPEG noise ~2; a dark grey window
+# on a near-black page: 11) ...
+CORNER_BAND, CORNER_PLAIN, CORNER_STEP = (0.15, 0.4), 4.0, 8.0
+# ... and one run's colour goes on into the middles of the cells next to it
+# (each within CORNER_INTO Lab; a window is flat: 0 on every real board
+# covered so): those cells, and the cells of that colour joined to them,
+# are covered.  (A button below a board's first column is unlike its cell:
+# no sure read of a real or our own Lights Out screenshot under 12 screen
+# changes shows such a split, 718 of them, even at 6 apart.)
+CORNER_INTO = 6.0
 
 # Cell patches are compared at this size (pixels per side) ...
 PATCH = 24
@@ -797,6 +815,79 @@ def covered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[tup
             continue
         out += [(int(r), int(c)) for r, c in zip(*np.nonzero(mine & (lost >= SIDE_LOST)))]
     return sorted(set(out))
+
+
+def _side_band(lab: np.ndarray, lat: Lattice, side: str) -> list[tuple[tuple[int, int], np.ndarray]] | None:
+    """Along ``side``, per row or column: the cell next to the side and the
+    median colour of the band CORNER_BAND past it, over the middle of the
+    row or column; None where the band runs off the image."""
+    h, w = lab.shape[:2]
+    x0, y0, x1, y1 = lat.bbox
+    near, far = CORNER_BAND
+    out = []
+    if side in ("top", "bottom"):
+        a, b = (y0 - far * lat.py, y0 - near * lat.py) if side == "top" else (y1 + near * lat.py, y1 + far * lat.py)
+        if a < 0 or b > h:
+            return None
+        r = 0 if side == "top" else lat.rows - 1
+        for c in range(lat.cols):
+            u, v = (int(lat.x0 + (c + m) * lat.px) for m in MIDDLE)
+            out.append(((r, c), lab[int(a):int(b) + 1, u:v + 1]))
+    else:
+        a, b = (x0 - far * lat.px, x0 - near * lat.px) if side == "left" else (x1 + near * lat.px, x1 + far * lat.px)
+        if a < 0 or b > w:
+            return None
+        c = 0 if side == "left" else lat.cols - 1
+        for r in range(lat.rows):
+            u, v = (int(lat.y0 + (r + m) * lat.py) for m in MIDDLE)
+            out.append(((r, c), lab[u:v + 1, int(a):int(b) + 1]))
+    if any(band.size == 0 for _, band in out):
+        return None
+    return [(rc, median(band.reshape(-1, 3), axis=0)) for rc, band in out]
+
+
+def cornered_cells(lab: np.ndarray, lat: Lattice) -> list[tuple[int, int]]:
+    """The cells under a plain window over a corner of the board: where the
+    board's surroundings along a side split into two plain runs of
+    different colours, one of which goes on into the cells next to it (see
+    CORNER_BAND), those cells and the cells of that colour joined to them."""
+    middles: dict[tuple[int, int], np.ndarray] = {}
+
+    def middle(rc: tuple[int, int]) -> np.ndarray:
+        if rc not in middles:
+            p = cell_patch(lab, lat, rc[0], rc[1], MIDDLE[0])
+            middles[rc] = median(p.reshape(-1, 3), axis=0) if p.size else np.full(3, np.inf, np.float32)
+        return middles[rc]
+
+    out: set[tuple[int, int]] = set()
+    for side in SIDES:
+        band = _side_band(lab, lat, side)
+        if band is None or len(band) < 2:
+            continue
+        colours = np.stack([m for _, m in band])
+        if float(np.linalg.norm(np.ptp(colours, axis=0))) < CORNER_STEP:
+            continue  # no two runs' medians (each within the colours' box) can be CORNER_STEP apart
+        for j in range(1, len(band)):
+            runs = [(band[:j], colours[:j]), (band[j:], colours[j:])]
+            m = [median(cs, axis=0) for _, cs in runs]
+            if (float(distance(m[0], m[1])) < CORNER_STEP
+                    or any(float(distance(cs, mi).max()) > CORNER_PLAIN for (_, cs), mi in zip(runs, m))):
+                continue
+            for (part, _), colour in zip(runs, m):
+                seeds = [rc for rc, _ in part]
+                if all(float(distance(middle(rc), colour)) <= CORNER_INTO for rc in seeds):
+                    todo = list(seeds)
+                    while todo:  # the cells of the cover's colour joined to those
+                        rc = todo.pop()
+                        if rc in out:
+                            continue
+                        out.add(rc)
+                        r, c = rc
+                        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                            if (0 <= n[0] < lat.rows and 0 <= n[1] < lat.cols and n not in out
+                                    and float(distance(middle(n), colour)) <= CORNER_INTO):
+                                todo.append(n)
+    return sorted(out)
 
 
 def _cell_patches(lab: np.ndarray, lat: Lattice, inset: float = SYMBOL_INSET) -> dict[tuple[int, int], np.ndarray]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from puzzlebot.vision.board_checks import (SYMBOL_INSET, cells_go_on, covered_cells, foreign_content,
+from puzzlebot.vision.board_checks import (SYMBOL_INSET, cells_go_on, cornered_cells, covered_cells, foreign_content,
                                            look_templates, pixel_tolerance, read_uncovered, turn_reason, wholeness)
 from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
 from puzzlebot.vision.colour_math import colourless, median, to_lab
@@ -872,6 +872,7 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
             if not whole.whole:
                 raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
             covered = covered_cells(lab, local, np.zeros_like(board))  # empty or filled, every cell shows its sides
+            covered += [rc for rc in cornered_cells(lab, local) if rc not in covered]
             for rc in covered:
                 conf[rc] = 0.0
             looks = LightsLooks(None, Look(p), "white cells are empty paper; every coloured cell is filled (lit)",
@@ -999,7 +1000,7 @@ def _check_board(labs: _Lab, lat: Lattice, labels: np.ndarray, looks: list[np.nd
             if look != int(labels[rc]):  # what remains does not confirm the cell's look
                 unsure.append(rc)
     unsure += [rc for rc in _rims_of_another_look(lab, local, labels, tol) if rc not in unsure]
-    unsure += [rc for rc in covered_cells(lab, local, labels) if rc not in unsure]
+    unsure += [rc for rc in covered_cells(lab, local, labels) + cornered_cells(lab, local) if rc not in unsure]
     return unsure, whole.touches
 
 
