@@ -359,6 +359,16 @@ def test_a_toast_over_the_first_or_last_row_of_a_real_board_leaves_no_smaller_su
     assert n == 4 and wrong == [], wrong
 
 
+def test_a_white_toast_over_a_dark_boards_row_is_not_taken_for_white_paper():
+    """shwejanraj's real 3x3 (black unlit and green lit cells on a phone's
+    dark screen): a white notification over the middle of the last row was
+    read by the "white paper" rule, every cell not white filled, sure.  An
+    empty paper cell is paper to its sides; one whose rim shows another
+    colour above and below (or left and right) lies under something."""
+    n, wrong = _real_covers("shwejanraj__Lightsout/3by3_f000.png")
+    assert n >= 20 and wrong == [], wrong
+
+
 # Notifications of other widths (pitches along the row, from the board's
 # first column): running off past the board's right end or its left, and a
 # banner all but as wide as the board.

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from puzzlebot.vision.board_checks import (SYMBOL_INSET, cells_go_on, cornered_cells, covered_cells, foreign_content,
-                                           look_templates, pixel_tolerance, read_uncovered, turn_reason, wholeness)
+from puzzlebot.vision.board_checks import (PATCH, SYMBOL_INSET, cells_go_on, cornered_cells, covered_cells,
+                                           foreign_content, look_templates, pixel_tolerance, read_uncovered,
+                                           turn_reason, wholeness)
 from puzzlebot.vision.cells import cell_medians, cell_patch, resized_patch
 from puzzlebot.vision.colour_math import colourless, median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError, UnreadableBoardError
@@ -686,6 +687,28 @@ def _solid(lab: np.ndarray, lat: Lattice, which: np.ndarray) -> bool:
     return True
 
 
+def _paper_rims_unlike(lab: np.ndarray, lat: Lattice, paper: np.ndarray, colour: np.ndarray,
+                       far: float) -> list[tuple[int, int]]:
+    """The paper cells whose rim (the cell less RIM_INSET, outside its
+    middle) is unlike paper (``far`` from ``colour``) in RIM_OTHER of two
+    opposite sides: a white toast over the middles of cells of another
+    look, their rims showing past it (an empty cell is paper to its
+    sides).  Where most of three or more paper cells show it, it is the
+    board's style (a border drawn inside each cell): none."""
+    out = []
+    for r, c in zip(*np.nonzero(paper)):
+        whole = resized_patch(lab, lat, int(r), int(c), PATCH, RIM_INSET, min_side=3)
+        if whole is None:
+            continue
+        n = whole.shape[0]
+        a = max(1, int(round((SYMBOL_INSET - RIM_INSET) / (1 - 2 * RIM_INSET) * n)))
+        unlike = np.linalg.norm(whole - colour, axis=2) > far
+        if any(min(m[:a].mean(), m[n - a:].mean()) >= RIM_OTHER for m in (unlike, unlike.T)):
+            out.append((int(r), int(c)))
+    shown = int(np.count_nonzero(paper))
+    return [] if shown >= 3 and len(out) > shown / 2 else out
+
+
 def _read_known(img: np.ndarray, lat: Lattice, labs: _Lab) -> Reading | None:
     """Read the cells of a known lattice, or None if it no longer fits."""
     h, w = img.shape[:2]
@@ -872,7 +895,8 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
             if not whole.whole:
                 raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
             covered = covered_cells(lab, local, np.zeros_like(board))  # empty or filled, every cell shows its sides
-            covered += [rc for rc in cornered_cells(lab, local) if rc not in covered]
+            covered += [rc for rc in cornered_cells(lab, local) + _paper_rims_unlike(lab, local, board == 0, p, far)
+                        if rc not in covered]
             for rc in covered:
                 conf[rc] = 0.0
             looks = LightsLooks(None, Look(p), "white cells are empty paper; every coloured cell is filled (lit)",
