@@ -821,29 +821,19 @@ def _side_band(lab: np.ndarray, lat: Lattice, side: str) -> list[tuple[tuple[int
     """Along ``side``, per row or column: the cell next to the side and the
     median colour of the band CORNER_BAND past it, over the middle of the
     row or column; None where the band runs off the image."""
-    h, w = lab.shape[:2]
-    x0, y0, x1, y1 = lat.bbox
-    near, far = CORNER_BAND
-    out = []
-    if side in ("top", "bottom"):
-        a, b = (y0 - far * lat.py, y0 - near * lat.py) if side == "top" else (y1 + near * lat.py, y1 + far * lat.py)
-        if a < 0 or b > h:
-            return None
-        r = 0 if side == "top" else lat.rows - 1
-        for c in range(lat.cols):
-            u, v = (int(lat.x0 + (c + m) * lat.px) for m in MIDDLE)
-            out.append(((r, c), lab[int(a):int(b) + 1, u:v + 1]))
-    else:
-        a, b = (x0 - far * lat.px, x0 - near * lat.px) if side == "left" else (x1 + near * lat.px, x1 + far * lat.px)
-        if a < 0 or b > w:
-            return None
-        c = 0 if side == "left" else lat.cols - 1
-        for r in range(lat.rows):
-            u, v = (int(lat.y0 + (r + m) * lat.py) for m in MIDDLE)
-            out.append(((r, c), lab[u:v + 1, int(a):int(b) + 1]))
-    if any(band.size == 0 for _, band in out):
+    img, line, start, n, along, across = _outward(lab, lat, side)
+    a, b = int(line + CORNER_BAND[0] * across), int(line + CORNER_BAND[1] * across) + 1
+    if a < 0 or b > img.shape[0]:
         return None
-    return [(rc, median(band.reshape(-1, 3), axis=0)) for rc, band in out]
+    out = []
+    for i in range(n):
+        u, v = (int(start + (i + m) * along) for m in MIDDLE)
+        band = img[a:b, max(0, u):v + 1]
+        if band.size == 0:
+            return None
+        rc = {"top": (0, i), "bottom": (lat.rows - 1, i), "left": (i, 0), "right": (i, lat.cols - 1)}[side]
+        out.append((rc, median(band.reshape(-1, 3), axis=0)))
+    return out
 
 
 def cornered_cells(lab: np.ndarray, lat: Lattice) -> list[tuple[int, int]]:
