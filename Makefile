@@ -13,8 +13,13 @@ APT_PACKAGES := xvfb openbox python3-tk python3-venv chromium fonts-noto-color-e
 demo: setup
 	$(VENV)/bin/puzzlebot demo
 
+# one test worker more than the cores: the live tests (Chromium, the
+# simulators, Tatham's and GNOME's games) spend half their time waiting for a
+# game to draw, a core the exhaustive reader checks can use meanwhile
+JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+
 test: setup
-	$(PY) -m pytest -q -n auto --dist loadfile
+	$(PY) -m pytest -q -n $(JOBS) --dist loadfile
 
 # the quick tier while working: no screen, no browser, nothing slow (under a
 # minute); CI runs the whole suite (make test)
