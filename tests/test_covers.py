@@ -443,6 +443,21 @@ def test_toasts_of_other_widths_over_a_real_boards_end_rows_leave_no_smaller_sur
     assert n == 14 and wrong == [], wrong
 
 
+@pytest.mark.parametrize("file", ["scottdreinhart__lights-out/pw_5f85c132.png",
+                                  "Sean-Stilwell__Lights_Out/screenshot.png", "HaikuArchives__LightsOff/4x4.png"])
+def test_a_toast_whose_row_ends_look_like_the_page_leaves_no_smaller_sure_board(file):
+    """Banners all but as wide as the first or last row of real boards whose
+    unlit cells lie close to the page (scottdreinhart's navy tiles 5 Lab
+    from its panel, Sean-Stilwell's black discs 9 from its grey page) or
+    whose ends match no look (HaikuArchives' bevels): the ends told the
+    cells from nothing, and 7 of these 42 read sure a row short.  The strip
+    between the cells found and the toast's edge (the row's near edge, a
+    few pixels) now counts where it changes colour along the side pitch by
+    pitch as the same strip inside the board does."""
+    n, wrong = _end_toasts(file)
+    assert n == 14 and wrong == [], wrong
+
+
 def test_toasts_over_the_end_rows_of_an_enlight_board_leave_no_smaller_sure_board():
     """The same toasts over the first and last rows of our Enlight 10x10
     board (classic theme): the ends of the row left showing are unlit

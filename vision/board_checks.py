@@ -106,6 +106,14 @@ MARGIN_BAND, MARGIN_LIKE, MARGIN_NEAR = 0.25, 0.5, 12.0
 # unlit cell as dark as the page may be all one end shows; Enlight's unlit
 # cells lie 17 from its page, and at 10 whole real boards were refused).
 TOAST_SHARE, TOAST_REST, TOAST_LIKE, TOAST_APART, TOAST_SHOWN = 0.4, 0.4, 12.0, 14.0, 0.25
+# Where the ends tell nothing (cells like the page), the strip between the
+# side and the toast's edge, STRIP_SKIP pixels clear of both (antialiasing),
+# STRIP_PIXELS high at least (fewer rows are mostly antialiasing), is looked at.
+STRIP_SKIP, STRIP_PIXELS = 1.5, 3
+# It shows the row's cells where its changes of colour along the side,
+# folded onto one pitch (PROFILE_BINS places), go with those of the same
+# strip inside the side with a correlation of STRIP_ALIKE at least.
+PROFILE_BINS, STRIP_ALIKE = 12, 0.8
 # Share of a side's would-be cells that must show a cell look for the
 # board to count as continuing (a few look-coloured spots are not a board).
 CONTINUE_SHARE = 0.8
@@ -415,16 +423,20 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
     pitch of it TOAST_APART from the cover and from what lies past both of
     the board's corners, or past one of them and past the would-be row
     where the image ends at the other; where it ends past all three, the
-    board's own rows at the same place):
+    board's own rows at the same place); or, whatever the ends show, the
+    strip between the side and the cover's edge shows the row's near edge
+    (:func:`_lined_strip`):
     a toast over most of a row of the board beyond the cells found, the
     ends of that row showing."""
     img, line, start, n, along, across = _outward(lab, lat, side)
     h, w = img.shape[:2]
     far = max(2, int(round(COVER_FAR * across)))
     k0, k1 = max(3, int(np.ceil(line + COVER_FROM * across))), min(h - 1 - far, int(line + COVER_TO * across))
-    a0, a1 = int(round(start + 0.05 * along)), int(round(start + (n - 0.05) * along))
+    # (a board a few pixels past the image's ends, cropped to its cells, is
+    # looked at where it shows)
+    a0, a1 = max(0, int(round(start + 0.05 * along))), min(w, int(round(start + (n - 0.05) * along)))
     p0, p1 = int(round(line + STRIP_FROM * across)), int(round(line + STRIP_TO * across))
-    if k1 < k0 or a0 < 0 or a1 > w or a1 - a0 < 8 or p1 > h or p1 - p0 < 2:
+    if k1 < k0 or a1 - a0 < 8 or p1 > h or p1 - p0 < 2:
         return False
     stride = max(1, int(along // COVER_SAMPLES))
     after, step = _steps(img[:, a0:a1:stride], k0, k1, far)
@@ -460,16 +472,57 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
             continue  # not one stretch
         rest = ~edge
         rest[where[0]:where[-1] + 1] = False
-        if rest.sum() * stride < TOAST_REST * along or float(like[rest].mean()) < CONTINUE_SHARE:
+        if rest.sum() * stride < TOAST_REST * along:
             continue
-        shown = rest & (distance(past, colour) >= TOAST_APART)
-        for page in pages:
-            shown &= distance(past, page) >= TOAST_APART
-        if not pages:  # no page in sight: the ends must be the board's own
-            shown &= rows
-        if shown.sum() * stride >= TOAST_SHOWN * along:
-            return True  # the row's ends show cells that are neither the page nor the cover
+        if float(like[rest].mean()) >= CONTINUE_SHARE:
+            shown = rest & (distance(past, colour) >= TOAST_APART)
+            for page in pages:
+                shown &= distance(past, page) >= TOAST_APART
+            if not pages:  # no page in sight: the ends must be the board's own
+                shown &= rows
+            if shown.sum() * stride >= TOAST_SHOWN * along:
+                return True  # the row's ends show cells that are neither the page nor the cover
+        if _lined_strip(lab, lat, side, k0 + k - line, across, h - line):
+            return True  # whatever its ends show, the row's near edge shows under the cover
     return False
+
+
+def _lined_strip(lab: np.ndarray, lat: Lattice, side: str, edge: float, across: float, room: float) -> bool:
+    """Whether the strip between ``side`` and a cover's edge ``edge``
+    pixels past it (``room``: pixels to the image's end) changes colour
+    along the side where the same strip inside the side does, pitch by
+    pitch (the near edge of a row of cells left showing under a toast over
+    the rest of the row: gaps or grid lines between the cells, the rims of
+    round ones; a margin or a frame is plain along the side).  The strip
+    must be STRIP_PIXELS high at least."""
+    start, stop = STRIP_SKIP / across, (edge - STRIP_SKIP) / across
+    if (stop - start) * across < STRIP_PIXELS or stop * across > room:
+        return False
+    count = lat.cols if side in ("top", "bottom") else lat.rows
+    inside = _pitch_profile(*_band(lab, lat, side, -stop, -start), count)
+    outside = _pitch_profile(*_band(lab, lat, side, start, stop), count)
+    if inside is None or outside is None:
+        return False
+    for p in (inside, outside):
+        if p.max() < GAP_CONTRAST * (float(p.min()) + 1.0):
+            return False  # plain, or noise: nothing to match
+    return float(np.corrcoef(inside, outside)[0, 1]) >= STRIP_ALIKE
+
+
+def _pitch_profile(band: np.ndarray, first: float, pitch: float, count: int) -> np.ndarray | None:
+    """How much the band changes colour along its length (axis 1), folded
+    onto one pitch of the lattice (from its first line, over its ``count``
+    cells): PROFILE_BINS means, or None where the band is too small."""
+    if band.shape[0] < 2 or pitch < PROFILE_BINS:
+        return None
+    step = np.linalg.norm(np.diff(np.asarray(band, np.float32), axis=1), axis=2).mean(axis=0)
+    at = np.arange(step.size) + 0.5 - first  # each step lies between two pixels
+    keep = (at >= 0) & (at < count * pitch)
+    if keep.sum() < count * PROFILE_BINS:
+        return None
+    bins = np.minimum((at[keep] % pitch) / pitch * PROFILE_BINS, PROFILE_BINS - 1).astype(int)
+    sums, counts = np.bincount(bins, step[keep], PROFILE_BINS), np.bincount(bins, minlength=PROFILE_BINS)
+    return sums / np.maximum(counts, 1)
 
 
 def _like_a_row(img: np.ndarray, lat: Lattice, side: str, past: np.ndarray, line: float, across: float,
