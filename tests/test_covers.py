@@ -458,6 +458,20 @@ def test_a_toast_whose_row_ends_look_like_the_page_leaves_no_smaller_sure_board(
     assert n == 14 and wrong == [], wrong
 
 
+@pytest.mark.parametrize("file", ["pewmulator_f125.png", "pewmulator_f292.png"])
+def test_a_toast_over_a_row_of_a_board_cropped_to_its_cells_is_not_a_look_of_the_board(file):
+    """pewpew's 8x8 board of red squares on black, cropped a few pixels past
+    its cells: the toast check looked only where the board lies wholly in
+    the image, nowhere here (10 of these 28 read sure a row short); and a
+    white toast over the last row, running off its end, made its seven
+    cells one look and black and red together the other (the two means of
+    three colours): a board read sure as all but lit, or a row short (4).
+    A look whose cells all lie in one row or column, beside two looks
+    among the rest, is now a cover over them, as two cells anywhere were."""
+    n, wrong = _end_toasts(f"BjoernSchilberg__pewpew-lightsout/{file}")
+    assert n == 14 and wrong == [], wrong
+
+
 def test_toasts_over_the_end_rows_of_an_enlight_board_leave_no_smaller_sure_board():
     """The same toasts over the first and last rows of our Enlight 10x10
     board (classic theme): the ends of the row left showing are unlit

@@ -75,7 +75,8 @@ ODD_LOOKS, ODD_SEP, CAP_SEP = 1.5, 0.35, 0.5
 # look, not a few covered cells.
 THIRD_LOOK_MIN, THIRD_LOOK_SHARE = 3, 0.15
 # A look of this many cells or fewer beside two looks among the rest is a
-# cover over them (a window over a corner cell), not a look of the board.
+# cover over them (a window over a corner cell), not a look of the board; so
+# is one of cells all in one row or column (a toast over most of a row).
 COVER_LOOK_CELLS = 2
 # White paper: L at least PAPER_L and chroma at most PAPER_C; beside it a
 # look with chroma at least FILL_C is a coloured fill.
@@ -307,16 +308,19 @@ def whole_in(img: np.ndarray, lat: Lattice, reading: Reading):
 
 def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """2-means on cell colours: (labels 0/1, centre 0, centre 1).  Where
-    one look holds COVER_LOOK_CELLS cells or fewer and the other's cells
-    fall into two looks (SAME_LOOK apart, and LOOKS_APART times the spread
-    of either's cells; neither white paper, beside which fills of any
-    colour are one look), those two are the board's and the few cells are
-    like neither (something over them: a window over a corner cell)."""
+    one look holds COVER_LOOK_CELLS cells or fewer, or cells all in one row
+    or column, and the other's cells fall into two looks (SAME_LOOK apart,
+    and LOOKS_APART times the spread of either's cells; neither white paper,
+    beside which fills of any colour are one look), those two are the
+    board's and the few cells are like neither (something over them: a
+    window over a corner cell, a toast over a row)."""
     x = feats.reshape(-1, 3).astype(np.float64)
     lab, c0, c1 = _two_means(x)
     counts = np.bincount(lab, minlength=2)
     few = int(np.argmin(counts))
-    if 0 < counts[few] <= COVER_LOOK_CELLS and counts[1 - few] >= 2 * MIN_CELLS_SIDE:
+    rows, cols = np.nonzero(lab.reshape(feats.shape[:2]) == few)
+    in_a_line = rows.size > 0 and (np.ptp(rows) == 0 or np.ptp(cols) == 0)
+    if 0 < counts[few] and (counts[few] <= COVER_LOOK_CELLS or in_a_line) and counts[1 - few] >= 2 * MIN_CELLS_SIDE:
         others = x[lab != few]
         rest, a, b = _two_means(others)
         sep = float(np.linalg.norm(a - b))
