@@ -591,6 +591,31 @@ def test_a_window_over_the_corner_of_a_board_as_wide_as_its_image_is_seen(file):
     assert n == 16 and wrong == [], wrong
 
 
+@pytest.mark.parametrize("file", ["pewmulator_f125.png", "pewmulator_f292.png"])
+def test_a_window_over_a_corner_of_a_board_whose_unlit_cells_are_its_ground_is_seen(file):
+    """pewpew's 8x8 (real): red squares on black, unlit cells the black
+    between them, the board cropped to its cells.  Windows over a corner
+    of it (3x3 cells and 0.7 of the fourth row and column; 32 in all)
+    were read sure and wrong, 11 of them (a row short, or misread): a white
+    window's cells taken for white paper and every other cell for a fill
+    (no cell of pewpew is outlined: the paper path now wants the fills to
+    be, not drawn in the colour between the cells), or for one of the two
+    looks with black and red the other; a dark window's cells (L 16) taken
+    for unlit black ones (L 0).  A look whose cells come in two shades as
+    far apart as two looks, one shade's filling a rectangle of three cells
+    or more, has those cells unsure now, as does a look of cells that fill
+    a rectangle beside two looks among the rest."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get("lights").reader
+    img = load_image(shared_path("lights", "screens") / "BjoernSchilberg__pewpew-lightsout" / file)
+    clean = reader.read_board(img)
+    assert clean.sure
+    n, wrong = _read_wrong(reader, clean, _corner_covers(img, clean.lattice), file)
+    assert n == 16 and wrong == [], wrong
+
+
 @pytest.mark.parametrize("frame", [201, 319, 325, 357])
 def test_a_turned_real_tango_frame_is_never_read_as_part_of_its_board(frame):
     """Video frames of LinkedIn Tango (real, wswebcreation's thumbnails),

@@ -76,7 +76,8 @@ ODD_LOOKS, ODD_SEP, CAP_SEP = 1.5, 0.35, 0.5
 THIRD_LOOK_MIN, THIRD_LOOK_SHARE = 3, 0.15
 # A look of this many cells or fewer beside two looks among the rest is a
 # cover over them (a window over a corner cell), not a look of the board; so
-# is one of cells all in one row or column (a toast over most of a row).
+# is one whose cells fill a rectangle (a toast over a row, a window over a
+# corner of the board).
 COVER_LOOK_CELLS = 2
 # White paper: L at least PAPER_L and chroma at most PAPER_C; beside it a
 # look with chroma at least FILL_C is a coloured fill.
@@ -85,6 +86,13 @@ PAPER_L, PAPER_C, FILL_C = 93.0, 8.0, 20.0
 # a coloured fill may be that paper under a tint (a night light makes white
 # L 87 to 97, chroma 20 to 38): the cues may not take it for lit surely.
 NEAR_PAPER_L, NEAR_PAPER_C = 85.0, 45.0
+# A block of this many cells or more of one look in another shade is a
+# window over them (fewer: a hovered cell, a cell's own highlight).
+BLOCK_CELLS = 3
+# Fills on paper are outlined: a cell whose whole box is INVISIBLE_SHARE the
+# colour between the cells is an unlit cell drawn on the ground (pewpew's
+# black on black), and white beside it a window, not paper.
+INVISIBLE_SHARE = 0.9
 # Against paper (or one known look), a cell farther than FAR_LOOKS *
 # SAME_LOOK from it is the other state.
 FAR_LOOKS = 2.0
@@ -308,19 +316,19 @@ def whole_in(img: np.ndarray, lat: Lattice, reading: Reading):
 
 def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """2-means on cell colours: (labels 0/1, centre 0, centre 1).  Where
-    one look holds COVER_LOOK_CELLS cells or fewer, or cells all in one row
-    or column, and the other's cells fall into two looks (SAME_LOOK apart,
-    and LOOKS_APART times the spread of either's cells; neither white paper,
-    beside which fills of any colour are one look), those two are the
-    board's and the few cells are like neither (something over them: a
-    window over a corner cell, a toast over a row)."""
+    one look holds COVER_LOOK_CELLS cells or fewer, or cells that fill a
+    rectangle (fewer than the other's), and the other's cells fall into two
+    looks (SAME_LOOK apart, and LOOKS_APART times the spread of either's
+    cells; neither white paper, beside which fills of any colour are one
+    look), those two are the board's and the few cells are like neither
+    (something over them: a window over a corner, a toast over a row)."""
     x = feats.reshape(-1, 3).astype(np.float64)
     lab, c0, c1 = _two_means(x)
     counts = np.bincount(lab, minlength=2)
     few = int(np.argmin(counts))
     rows, cols = np.nonzero(lab.reshape(feats.shape[:2]) == few)
-    in_a_line = rows.size > 0 and (np.ptp(rows) == 0 or np.ptp(cols) == 0)
-    if 0 < counts[few] and (counts[few] <= COVER_LOOK_CELLS or in_a_line) and counts[1 - few] >= 2 * MIN_CELLS_SIDE:
+    block = rows.size > 0 and rows.size == (np.ptp(rows) + 1) * (np.ptp(cols) + 1)  # every cell of a rectangle
+    if 0 < counts[few] and (counts[few] <= COVER_LOOK_CELLS or block) and counts[1 - few] >= 2 * MIN_CELLS_SIDE:
         others = x[lab != few]
         rest, a, b = _two_means(others)
         sep = float(np.linalg.norm(a - b))
@@ -434,12 +442,7 @@ def board_ground(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> np.n
     place says (tiles that fill their cells, a busy page)."""
     h, w = lab.shape[:2]
     x0, y0, x1, y1 = lat.bbox
-    cross = np.zeros((h, w), bool)
-    rad = max(1, int(round(CROSSING_HALF * min(lat.px, lat.py))))
-    for r in range(lat.rows + 1):
-        for c in range(lat.cols + 1):
-            x, y = int(round(lat.x0 + c * lat.px)), int(round(lat.y0 + r * lat.py))
-            cross[max(0, y - rad):y + rad + 1, max(0, x - rad):x + rad + 1] = True
+    cross = _crossings(lab, lat)
     m0, m1 = GROUND_RING
     ring = np.zeros((h, w), bool)
     ring[max(0, int(y0 - m1 * lat.py)):int(y1 + m1 * lat.py), max(0, int(x0 - m1 * lat.px)):int(x1 + m1 * lat.px)] = True
@@ -460,6 +463,31 @@ def board_ground(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -> np.n
         if float(median(np.linalg.norm(rest - med, axis=1))) <= GROUND_SPREAD:
             return med
     return None
+
+
+def _crossings(lab: np.ndarray, lat: Lattice) -> np.ndarray:
+    """A mask of small windows (CROSSING_HALF pitches) on the lattice's
+    crossings: what lies between the cells."""
+    cross = np.zeros(lab.shape[:2], bool)
+    rad = max(1, int(round(CROSSING_HALF * min(lat.px, lat.py))))
+    for r in range(lat.rows + 1):
+        for c in range(lat.cols + 1):
+            x, y = int(round(lat.x0 + c * lat.px)), int(round(lat.y0 + r * lat.py))
+            cross[max(0, y - rad):y + rad + 1, max(0, x - rad):x + rad + 1] = True
+    return cross
+
+
+def _invisible_cells(lab: np.ndarray, lat: Lattice, which: np.ndarray) -> bool:
+    """Whether some of the cells ``which`` (flat mask) are drawn in the
+    colour between the cells, all over: INVISIBLE_SHARE of each one's whole
+    box within SAME_LOOK of it (nothing outlines them; a fill has a border,
+    or lies apart from the lines)."""
+    between = median(lab[_crossings(lab, lat)], axis=0)
+    for i in np.flatnonzero(which):
+        box = cell_patch(lab, lat, int(i // lat.cols), int(i % lat.cols)).reshape(-1, 3)
+        if box.size and float(np.mean(np.linalg.norm(box - between, axis=1) < SAME_LOOK)) >= INVISIBLE_SHARE:
+            return True
+    return False
 
 
 def look_sizes(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray],
@@ -889,7 +917,8 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
         chroma = np.hypot(flat[:, 1], flat[:, 2])
         is_paper = (flat[:, 0] >= PAPER_L) & (chroma <= PAPER_C)
         lab, local = labs.around(lat)
-        if is_paper.any() and (~is_paper).any() and _solid(lab, local, ~is_paper.reshape(lat.rows, lat.cols)):
+        if is_paper.any() and (~is_paper).any() and not _invisible_cells(lab, local, ~is_paper) \
+                and _solid(lab, local, ~is_paper.reshape(lat.rows, lat.cols)):
             p = median(flat[is_paper], axis=0)
             dist = np.linalg.norm(flat - p, axis=1)
             far = FAR_LOOKS * SAME_LOOK
@@ -949,7 +978,10 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     conf[odd] = 0
     unsure = {(int(i // lat.cols), int(i % lat.cols)): "like neither look" for i in odd_idx}
     unsure.update({rc: "something covers it" for rc in odd_cells if rc not in unsure})
-    for r, c in odd_cells:
+    blocks = _shaded_block(flat, labels.ravel(), ~odd, lat.cols)
+    unsure.update({rc: "a block of its look in another shade (a window over it?)" for rc in blocks
+                   if rc not in unsure})
+    for r, c in odd_cells + blocks:
         conf[r * lat.cols + c] = 0
     spread = float(median(own[~odd])) if (~odd).any() else 0.0
     if sep < LOOKS_APART * (spread + SPREAD_FLOOR):  # looks barely apart compared with how much cells vary
@@ -964,6 +996,31 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     looks = LightsLooks(lit_look, off_look, why, conf.reshape(board.shape).astype(np.float32), fit,
                         bool(open_sides))
     return _reading(board, lat, dict(sorted(unsure.items(), key=lambda kv: str(kv[0]))), touches, looks)
+
+
+def _shaded_block(flat: np.ndarray, labels: np.ndarray, usable: np.ndarray, cols: int) -> list[tuple[int, int]]:
+    """The cells of one look that show it in another shade, where those
+    are BLOCK_CELLS or more filling a rectangle, fewer than the rest of
+    the look, and the two shades lie apart as two looks do (SAME_LOOK, and
+    LOOKS_APART times either's spread): a window over a block of the board,
+    near enough to one look to pass for it (a dark window over black cells
+    drawn on black)."""
+    for k in (0, 1):
+        idx = np.flatnonzero((labels == k) & usable)
+        if len(idx) < 2 * BLOCK_CELLS:
+            continue
+        x = flat[idx].astype(np.float64)
+        sub, a, b = _two_means(x)
+        own = np.linalg.norm(x - np.where(sub[:, None] == 1, b, a), axis=1)
+        spread = max(float(median(own[sub == j])) if (sub == j).any() else 0.0 for j in (0, 1))
+        if float(np.linalg.norm(a - b)) < max(SAME_LOOK, LOOKS_APART * (spread + SPREAD_FLOOR)):
+            continue
+        few = int(np.argmin(np.bincount(sub, minlength=2)))
+        cells = idx[sub == few]
+        rows, cs = cells // cols, cells % cols
+        if len(cells) >= BLOCK_CELLS and len(cells) == (np.ptp(rows) + 1) * (np.ptp(cs) + 1):
+            return [(int(r), int(c)) for r, c in zip(rows, cs)]
+    return []
 
 
 def cell_inks(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np.ndarray]
