@@ -571,7 +571,8 @@ def test_a_sliver_of_discs_whose_rims_are_darker_than_their_middles_is_seen():
     assert n >= 40 and wrong == [], wrong
 
 
-@pytest.mark.parametrize("file", ["mmagic_5x5_color_5.5in.png", "mmagic_7x7_color_5.5in.png"])
+@pytest.mark.parametrize("file", ["mmagic_5x5_color_5.5in.png", "mmagic_7x7_color_5.5in.png",
+                                  "MerlinsMagicSquare-Level3.png"])
 def test_a_window_over_the_corner_of_a_board_as_wide_as_its_image_is_seen(file):
     """Merlin's Magic Square (real): the board as wide as the image, its
     outer lines a few pixels from the image's sides.  A light window over
@@ -579,7 +580,12 @@ def test_a_window_over_the_corner_of_a_board_as_wide_as_its_image_is_seen(file):
     unlit, sure (3 of these 32 windows): its side along the image's edge
     counted as shown, as any side whose band the image cut.  The band's
     part past the line may be cut now where the line itself shows: the
-    side under the window is lost, the cell unsure."""
+    side under the window is lost, the cell unsure.  Level 3's side lines
+    lie within two pixels of the image's edges (the left a fifth of a
+    pixel past it): those sides counted as shown, and a dark window over
+    either bottom corner read a paper cell as a fill, sure (2 of its 16);
+    such a line, up to two pixels past the edge, is now looked at inside
+    the cell."""
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 

@@ -128,6 +128,10 @@ GAP_CONTRAST = 2.0
 # four sides (the median), one of them showing SIDE_LOST or more fewer is
 # under something plain (a window's corner, a dark toast): unsure.
 SIDE_STEP, SIDE_OUT, SIDE_IN, SIDE_SPAN, SIDE_LOST = 6.0, 0.1, 0.25, (0.35, 0.65), 2
+# A side whose line lies up to SIDE_OFF_PX pixels past the image's end is
+# still looked at inside the cell (a fitted line is a pixel or so off; the
+# cell's border, cut there, still steps to its fill).
+SIDE_OFF_PX = 2.0
 # Two neighbouring cells and the gap between them all of one colour
 # (medians along BRIDGE_SPAN of the side within BRIDGE_SAME Lab: each cell's
 # from BRIDGE_CELL[0] to BRIDGE_CELL[1] in, and every pixel line's within
@@ -783,14 +787,16 @@ def sides_lost(lab: np.ndarray, lat: Lattice) -> np.ndarray:
                     continue
                 # the image may end within the band past the line (a board as
                 # wide as its image): the rest tells, where the line itself
-                # shows; where it ends within the cell's own part, nothing does
+                # shows or lies within SIDE_OFF_PX past the image's end (a
+                # cell's border cut there still steps to its fill); where
+                # it ends within the cell's own part, nothing does
                 lo_px, hi_px = lo * step, hi * step
                 if line + lo_px < y0 + 1:
-                    if r != k or line < y0 + 1:
+                    if r != k or line < y0 + 1 - SIDE_OFF_PX:
                         continue
                     lo_px = y0 + 1 - line
                 if line + hi_px > y1 - 2:
-                    if r != k - 1 or line > y1 - 2:
+                    if r != k - 1 or line > y1 - 2 + SIDE_OFF_PX:
                         continue
                     hi_px = y1 - 2 - line
                 near = (offset >= lo_px) & (offset <= hi_px)
