@@ -395,9 +395,10 @@ def _end_toasts(file: str, game: str = "lights") -> tuple[int, list[str]]:
     return _read_wrong(reader, clean, toasts, file)
 
 
-def _real_covers(file: str, game: str = "lights") -> tuple[int, list[str]]:
-    """(the covers of :func:`_covers` over a real screenshot of ``game``
-    that its reader reads sure, those read sure and wrong)."""
+def _real_covers(file: str, game: str = "lights", corners: bool = False) -> tuple[int, list[str]]:
+    """(the covers of :func:`_covers`, or with ``corners`` of
+    :func:`_corner_covers`, over a real screenshot of ``game`` that its
+    reader reads sure, those read sure and wrong)."""
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 
@@ -405,7 +406,7 @@ def _real_covers(file: str, game: str = "lights") -> tuple[int, list[str]]:
     img = load_image(shared_path(game, "screens") / file)
     clean = reader.read_board(img)
     assert clean.sure, file
-    return _read_wrong(reader, clean, _covers(img, clean.lattice), file)
+    return _read_wrong(reader, clean, (_corner_covers if corners else _covers)(img, clean.lattice), file)
 
 
 @pytest.mark.slow
@@ -586,14 +587,7 @@ def test_a_window_over_the_corner_of_a_board_as_wide_as_its_image_is_seen(file):
     either bottom corner read a paper cell as a fill, sure (2 of its 16);
     such a line, up to two pixels past the edge, is now looked at inside
     the cell."""
-    from puzzlebot.bot import games
-    from puzzlebot.vision.image_io import load_image
-
-    reader = games.get("lights").reader
-    img = load_image(shared_path("lights", "screens") / "AlfredBr__Merlins-Magic-Square" / file)
-    clean = reader.read_board(img)
-    assert clean.sure
-    n, wrong = _read_wrong(reader, clean, _corner_covers(img, clean.lattice), file)
+    n, wrong = _real_covers(f"AlfredBr__Merlins-Magic-Square/{file}", corners=True)
     assert n == 16 and wrong == [], wrong
 
 
@@ -611,14 +605,7 @@ def test_a_window_over_a_corner_of_a_board_whose_unlit_cells_are_its_ground_is_s
     far apart as two looks, one shade's filling a rectangle of three cells
     or more, has those cells unsure now, as does a look of cells that fill
     a rectangle beside two looks among the rest."""
-    from puzzlebot.bot import games
-    from puzzlebot.vision.image_io import load_image
-
-    reader = games.get("lights").reader
-    img = load_image(shared_path("lights", "screens") / "BjoernSchilberg__pewpew-lightsout" / file)
-    clean = reader.read_board(img)
-    assert clean.sure
-    n, wrong = _read_wrong(reader, clean, _corner_covers(img, clean.lattice), file)
+    n, wrong = _real_covers(f"BjoernSchilberg__pewpew-lightsout/{file}", corners=True)
     assert n == 16 and wrong == [], wrong
 
 
