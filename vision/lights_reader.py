@@ -326,21 +326,35 @@ def two_looks(feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     lab, c0, c1 = _two_means(x)
     counts = np.bincount(lab, minlength=2)
     few = int(np.argmin(counts))
-    rows, cols = np.nonzero(lab.reshape(feats.shape[:2]) == few)
-    block = rows.size > 0 and rows.size == (np.ptp(rows) + 1) * (np.ptp(cols) + 1)  # every cell of a rectangle
+    block = _fills_rectangle(np.flatnonzero(lab == few), feats.shape[1])
     if 0 < counts[few] and (counts[few] <= COVER_LOOK_CELLS or block) and counts[1 - few] >= 2 * MIN_CELLS_SIDE:
-        others = x[lab != few]
-        rest, a, b = _two_means(others)
-        sep = float(np.linalg.norm(a - b))
-        own = np.linalg.norm(others - np.where(rest[:, None] == 1, b, a), axis=1)
-        spread = max(float(median(own[rest == k])) if (rest == k).any() else 0.0 for k in (0, 1))
+        split = _apart_looks(x[lab != few])
         # fills on paper are the paper path's (any fill colour is one look)
-        paper = any(c[0] >= PAPER_L and np.hypot(c[1], c[2]) <= PAPER_C for c in (a, b))
-        if np.bincount(rest, minlength=2).min() > 0 and sep >= max(SAME_LOOK, LOOKS_APART * (spread + SPREAD_FLOOR)) \
-                and not paper:
+        if split is not None and not any(c[0] >= PAPER_L and np.hypot(c[1], c[2]) <= PAPER_C for c in split[1:]):
+            _, a, b = split
             lab = (np.linalg.norm(x - b, axis=1) < np.linalg.norm(x - a, axis=1)).astype(int)
             c0, c1 = a, b
     return lab.reshape(feats.shape[:2]), c0, c1
+
+
+def _apart_looks(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The 2-means of the colours ``x`` (labels, centre 0, centre 1) where
+    they fall into two looks: both held, SAME_LOOK apart and LOOKS_APART
+    times the spread of either's colours (plus SPREAD_FLOOR); else None."""
+    sub, a, b = _two_means(x)
+    if np.bincount(sub, minlength=2).min() == 0:
+        return None
+    own = np.linalg.norm(x - np.where(sub[:, None] == 1, b, a), axis=1)
+    spread = max(float(median(own[sub == k])) for k in (0, 1))
+    return (sub, a, b) if float(np.linalg.norm(a - b)) >= max(SAME_LOOK, LOOKS_APART * (spread + SPREAD_FLOOR)) \
+        else None
+
+
+def _fills_rectangle(cells: np.ndarray, cols: int) -> bool:
+    """Whether the flat cell indices ``cells`` (of a board ``cols`` wide)
+    are every cell of one rectangle."""
+    rows, cs = cells // cols, cells % cols
+    return cells.size > 0 and cells.size == (np.ptp(rows) + 1) * (np.ptp(cs) + 1)
 
 
 def _two_means(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1009,17 +1023,13 @@ def _shaded_block(flat: np.ndarray, labels: np.ndarray, usable: np.ndarray, cols
         idx = np.flatnonzero((labels == k) & usable)
         if len(idx) < 2 * BLOCK_CELLS:
             continue
-        x = flat[idx].astype(np.float64)
-        sub, a, b = _two_means(x)
-        own = np.linalg.norm(x - np.where(sub[:, None] == 1, b, a), axis=1)
-        spread = max(float(median(own[sub == j])) if (sub == j).any() else 0.0 for j in (0, 1))
-        if float(np.linalg.norm(a - b)) < max(SAME_LOOK, LOOKS_APART * (spread + SPREAD_FLOOR)):
+        split = _apart_looks(flat[idx].astype(np.float64))
+        if split is None:
             continue
-        few = int(np.argmin(np.bincount(sub, minlength=2)))
-        cells = idx[sub == few]
-        rows, cs = cells // cols, cells % cols
-        if len(cells) >= BLOCK_CELLS and len(cells) == (np.ptp(rows) + 1) * (np.ptp(cs) + 1):
-            return [(int(r), int(c)) for r, c in zip(rows, cs)]
+        sub = split[0]
+        cells = idx[sub == int(np.argmin(np.bincount(sub, minlength=2)))]
+        if len(cells) >= BLOCK_CELLS and _fills_rectangle(cells, cols):
+            return [(int(i // cols), int(i % cols)) for i in cells]
     return []
 
 
