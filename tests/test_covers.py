@@ -629,3 +629,14 @@ def test_a_turned_real_tango_frame_is_never_read_as_part_of_its_board(frame):
     assert clean.sure, file
     n, wrong = _read_wrong(reader, clean, _turned(img), file)
     assert n == 4 and wrong == [], wrong
+
+
+@pytest.mark.parametrize("file", ["2025-06-29.png", "2025-06-29-B.png", "2025-07-03.png"])
+def test_a_light_window_over_a_corner_cell_of_a_real_queens_board_leaves_it_unsure(file):
+    """LinkedIn Queens (real phone screenshots, solved): a light grey window
+    over most of a corner cell of a taupe or yellow region (23 Lab units
+    from the window's grey: less than ink) hid its x, and the cell was read
+    empty, sure (3 of the 144 corner windows over the 9 real boards).  A
+    cell whose middle is mostly neither its fill nor ink is now unsure."""
+    n, wrong = _real_covers(file, "queens", corners=True)
+    assert n == 16 and wrong == [], wrong

@@ -89,6 +89,12 @@ EMPTY_SHARE, MARK_SPAN, QUEEN_SPAN = 0.004, 0.24, 0.3
 # on a grey region dimmed, washed out, JPEG 35 or at 60%: 26 of 26 so; over
 # 7210 empty cells also so changed, none; JPEG's blocks spread half a pitch).
 FAINT_DIFF = INK_DIFF / 2
+# What is neither ink nor faint ink is the cell's ground, its fill: at least
+# PLAIN_GROUND of the middle of an empty or marked cell (in our data and its
+# tinted, dimmed and JPEG variants 0.92 at least) and PIECE_GROUND of a queen's
+# (0.28 at least).  Less is a cover of a colour near the fill's (a light window
+# over a taupe cell, 23 Lab units from it, hid the cell's x: read empty, sure).
+PLAIN_GROUND, PIECE_GROUND = 0.75, 0.15
 # A queen's crown covers at least this share of the middle (an x's strokes ~3%),
 # and at most QUEEN_MAX_SHARE: a piece has ground around it (crowns in our data
 # cover 26-61%; a disc just filling the middle, 79%), a solid block over the cell
@@ -315,8 +321,12 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
             far = np.linalg.norm(mid - fills[r, c], axis=2)
             ink = far > INK_DIFF
             share = float(ink.mean())
+            faint = far > FAINT_DIFF
+            ground = 1.0 - float(faint.mean())
+            if ground < PIECE_GROUND or (share < QUEEN_SHARE and ground < PLAIN_GROUND):
+                why[(r, c)] = f"{1 - ground:.0%} of the cell's middle is not its fill: covered?"
+                continue
             if share < EMPTY_SHARE:
-                faint = far > FAINT_DIFF
                 if float(faint.mean()) >= EMPTY_SHARE:
                     ys, xs = np.nonzero(faint)
                     if max(np.ptp(xs) + 1, np.ptp(ys) + 1) < MARK_SPAN * min(lat.px, lat.py):
