@@ -640,3 +640,21 @@ def test_a_light_window_over_a_corner_cell_of_a_real_queens_board_leaves_it_unsu
     cell whose middle is mostly neither its fill nor ink is now unsure."""
     n, wrong = _real_covers(file, "queens", corners=True)
     assert n == 16 and wrong == [], wrong
+
+
+@pytest.mark.parametrize("file", ["wswebcreation__rn-tango/thumbnails/tango-395.png",
+                                  "themysterysolver__TANGO-SOLVER/ATC1.png",
+                                  "darcipeoples__linkedin-solvers/linkedin-dark_2025-05-04-solved.png"])
+def test_a_window_over_a_corner_cell_of_a_real_tango_board_leaves_it_unsure(file):
+    """LinkedIn Tango (real screenshots): a window over most of a corner
+    cell, its edges 0.3 of a pitch into the cell.  A light window is the
+    grey of LinkedIn's givens: a covered given read as an empty cell, sure;
+    a dark one over a dark board is the cells' own ground.  Both left each
+    end of the cell's sides three of four borders (the count it needs):
+    165 of the 10620 covers over the real boards that read sure were read
+    sure and wrong, all but one a light window over a corner cell, now none.
+    An empty cell on a given's ground, and one
+    whose two sides' ends at one of its corners both show no border, are
+    now unsure."""
+    n, wrong = _real_covers(file, "tango", corners=True)
+    assert n == 16 and wrong == [], wrong

@@ -208,10 +208,12 @@ class SideEvidence:
         return out
 
     def cells(self, lat: Lattice, box: float, r0: int, c0: int, rows: int, cols: int,
-              span: tuple[float, float] = SIDE_SPAN) -> np.ndarray:
+              span: tuple[float, float] = SIDE_SPAN, each: bool = False) -> np.ndarray:
         """For cells (r0..r0+rows, c0..c0+cols) of ``lat``: how many of their
         four sides show a border along ``span`` of the side (NaN where too
-        little of the cell is on the image to tell)."""
+        little of the cell is on the image to tell).  With ``each``: whether
+        each side does, (left, right, top, bottom) x rows x cols (NaN where
+        that side cannot be told)."""
         p = (lat.px + lat.py) / 2
         d = (1 - box) / 2 * p  # from the lattice line in to the box's border
         inside = min(INSIDE, INSIDE_OF_BOX * box / 2) * p  # small boxes: stay clear of their pieces
@@ -235,10 +237,15 @@ class SideEvidence:
 
         count = np.zeros((rows, cols))
         known = np.zeros((rows, cols))
+        shown = []
         for e, i in ((e_v[0], i_v[0]), (e_v[1], i_v[1]), (e_h[0], i_h[0]), (e_h[1], i_h[1])):
             ok = ~(np.isnan(e) | np.isnan(i))
             known += ok
-            count += ok & (e >= np.maximum(SIDE_MIN, SIDE_RATIO * np.nan_to_num(i)))
+            border = ok & (e >= np.maximum(SIDE_MIN, SIDE_RATIO * np.nan_to_num(i)))
+            count += border
+            shown.append(np.where(ok, border, np.nan))
+        if each:
+            return np.stack(shown)
         if self.ridge_down is not None:
             # a straight line right through a cell's middle (a tile's border
             # the lattice cuts through) means these are not the cells; a

@@ -357,6 +357,7 @@ class CellReading:
     givens: str  # how givens were told from placed pieces
     empty_ground: np.ndarray | None = None
     odd_empty: list[tuple[int, int]] = field(default_factory=list)  # "empty" cells of another ground
+    blank_givens: list[tuple[int, int]] = field(default_factory=list)  # "empty" cells that look like givens
     unread: list[tuple[int, int]] = field(default_factory=list)  # neither empty, sun nor moon for sure
     apart: float = 1.0  # the smallest difference between two templates
     misfits: list[tuple[int, int]] = field(default_factory=list)  # cells that fit no learned look
@@ -477,10 +478,12 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
 
 
 def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int], least: float = LOCK_MIN
-                          ) -> tuple[list[int], list[int], float] | None:
+                          ) -> tuple[list[int], list[int], float, list[int]] | None:
     """Givens among ``piece`` by features compared with the empty cells':
     (givens, doubtful cells, how cleanly they stand apart: the nearest
-    given's distance over the farthest other piece's) or None when no piece
+    given's distance over the farthest other piece's, and the empty cells
+    as far from the others as half-way to the givens: a given has a piece,
+    so these lie under a cover of a given's colour) or None when no piece
     differs.  Givens that do not look alike make every differing cell
     doubtful (clarity 0)."""
     ref = median(feats[empty], axis=0)
@@ -496,7 +499,7 @@ def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int],
     medoid = d_feats[int(np.argmin(np.linalg.norm(d_feats[:, None] - d_feats[None], axis=2).sum(axis=1)))]
     like = np.linalg.norm(d_feats - medoid, axis=1) <= max(tol, 0.5 * float(np.linalg.norm(medoid - ref)))
     if like.mean() < GIVENS_AGREE:
-        return [], diff_cells, 0.0
+        return [], diff_cells, 0.0, []
     givens = [p for p, ok in zip(diff_cells, like) if ok]
     doubtful = [p for p, ok in zip(diff_cells, like) if not ok]
     if len(givens) < MIN_GIVENS:  # one odd cell is a pointer or a hover, not a look for givens
@@ -507,7 +510,8 @@ def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int],
     doubtful += [p for p, d in zip(piece, dist) if tol < d < half and p not in givens]
     near_given = min(float(d) for p, d in zip(piece, dist) if p in givens)
     far_other = max([float(d) for p, d in zip(piece, dist) if p not in givens] + [tol])
-    return givens, doubtful, near_given / far_other
+    blank = [e for e, d in zip(empty, np.linalg.norm(feats[empty] - ref, axis=1)) if d > max(tol, half)]
+    return givens, doubtful, near_given / far_other, blank
 
 
 def _givens_on_full_board(feats: np.ndarray, piece: list[int], values: np.ndarray, least: float = LOCK_MIN
@@ -625,7 +629,7 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
             # of the features that set givens apart cleanly, the one that sets
             # more of them apart (a piece's colour can tint one kind's ground)
             clear = [nf for nf in found if nf[1][2] >= GIVENS_CLEAR]
-            name, (givens, doubtful, clarity) = max(clear or found, key=lambda nf: (len(nf[1][0]), nf[1][2])
+            name, (givens, doubtful, clarity, blank) = max(clear or found, key=lambda nf: (len(nf[1][0]), nf[1][2])
                                                     if clear else nf[1][2])
             if clarity < GIVENS_CLEAR:
                 rd.givens = (f"piece cells differ from empty ones in their {name}, but not cleanly: "
@@ -646,6 +650,8 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
             for p in givens:
                 rd.locked[divmod(p, cols)] = True
             rd.unsure.extend(divmod(p, cols) for p in doubtful)
+            rd.blank_givens = [divmod(e, cols) for e in blank]
+            rd.unsure.extend(rd.blank_givens)
             rd.filled = _filled_in_own_colour([cells[p].ground for p in givens], rd)
             return
     else:

@@ -272,6 +272,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     unread, odd = set(cr.unread), set(cr.odd_empty)
     for rc in sorted(set(cr.unsure)):
         unsure[rc] = ("its ground differs from the other empty cells'" if rc in odd else
+                      "no piece on a given's ground (a given has one): something may cover it"
+                      if rc in cr.blank_givens else
                       "like neither an empty cell nor a sun or a moon" if rc in unread else
                       f"not sure whether it is a given ({cr.givens})")
     unsure.update(unsure_edges)
@@ -368,9 +370,14 @@ def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarr
     # the far end of its sides' lines showing, which the whole span averages
     # in (a mark in a circle on a side hides its middle, not an end)
     a, b = SIDE_SPAN
-    ev = np.fmin(*(sides.cells(local, box, 0, 0, lat.rows, lat.cols, span)
-                   for span in ((a, a + SIDE_END), (b - SIDE_END, b))))
-    for r, c in np.argwhere((np.nan_to_num(ev, nan=0.0) < BORDERED) & (state == EMPTY)):
+    spans = ((a, a + SIDE_END), (b - SIDE_END, b))
+    ev = np.fmin(*(sides.cells(local, box, 0, 0, lat.rows, lat.cols, span) for span in spans))
+    ends = [sides.cells(local, box, 0, 0, lat.rows, lat.cols, span, each=True) for span in spans]
+    # a cover over a corner of the cell (a window's corner over the board's)
+    # hides both sides' ends that meet there, and may leave three per end
+    (l1, r1, t1, b1), (l2, r2, t2, b2) = (np.nan_to_num(e, nan=1.0) == 0 for e in ends)
+    corner = (l1 & t1) | (r1 & t2) | (l2 & b1) | (r2 & b2)
+    for r, c in np.argwhere(((np.nan_to_num(ev, nan=0.0) < BORDERED) | corner) & (state == EMPTY)):
         unsure.setdefault((int(r), int(c)), "no border seen around it: something may cover it")
         state[r, c] = -1
 
