@@ -373,10 +373,14 @@ def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarr
     spans = ((a, a + SIDE_END), (b - SIDE_END, b))
     ev = np.fmin(*(sides.cells(local, box, 0, 0, lat.rows, lat.cols, span) for span in spans))
     ends = [sides.cells(local, box, 0, 0, lat.rows, lat.cols, span, each=True) for span in spans]
-    # a cover over a corner of the cell (a window's corner over the board's)
-    # hides both sides' ends that meet there, and may leave three per end
-    (l1, r1, t1, b1), (l2, r2, t2, b2) = (np.nan_to_num(e, nan=1.0) == 0 for e in ends)
-    corner = (l1 & t1) | (r1 & t2) | (l2 & b1) | (r2 & b2)
+    # a cover over most of the cell (a window's corner over the board's)
+    # hides both sides that meet at one of its corners, from their ends
+    # there through their middles, and may leave three per end (a pointer's
+    # tip at a corner hides the ends only)
+    middle = sides.cells(local, box, 0, 0, lat.rows, lat.cols, (a + SIDE_END, b - SIDE_END), each=True)
+    (l1, r1, t1, b1), (l2, r2, t2, b2), (lm, rm, tm, bm) = (
+        np.nan_to_num(e, nan=1.0) == 0 for e in (*ends, middle))
+    corner = (l1 & t1 & lm & tm) | (r1 & t2 & rm & tm) | (l2 & b1 & lm & bm) | (r2 & b2 & rm & bm)
     for r, c in np.argwhere(((np.nan_to_num(ev, nan=0.0) < BORDERED) | corner) & (state == EMPTY)):
         unsure.setdefault((int(r), int(c)), "no border seen around it: something may cover it")
         state[r, c] = -1
