@@ -173,6 +173,19 @@ TEMPLATE_PX, FLAT_STD = 16, 1.0
 LOOK_TOL_SHARE, LOOK_TOL_MIN, LOOK_TOL_MAX = 0.3, 6.0, 30.0
 CELL_SPAN, CELL_RATIO, CELL_FILL, CELL_SNAP = (0.5, 1.15), (0.6, 1.6), 0.4, 0.25
 REFOUND_SHARE = 0.5
+# Where lit and unlit cells touch (no gap between them), the colour steps
+# where one cell ends: the cells' own lines.  A pair of such neighbours
+# touches where, PHASE_BESIDE of a pitch (a pixel at least) either side of the
+# strongest step within half a pitch of the lattice's line, the colour is
+# within PHASE_LIKE Lab of each cell's own (a gap, a rim, a glow is neither).
+# Across PHASE_PAIRS touching pairs at least of each order (lit then unlit,
+# unlit then lit), the steps lie at one place (each order's, and the two
+# orders' medians, within PHASE_SPREAD of a pitch), PHASE_MIN of a pitch or
+# more off the line: the lattice was found from marks inside the cells (a
+# glyph off their middles) and moves onto the cells' own lines.
+PHASE_PAIRS, PHASE_MIN, PHASE_SPREAD, PHASE_BESIDE, PHASE_LIKE = 2, 0.08, 0.05, 0.05, 12.0
+# The part of a cell's side the steps are looked along (its middle).
+PHASE_ALONG = (0.3, 0.7)
 # A frame: an edge (a change above FRAME_EDGE Lab units) running along
 # FRAME_RUN of a side, within FRAME_REACH pitches of the cells (looked for from
 # FRAME_HUG of a pitch inside, as frames may hug the cells); whole pitches up
@@ -654,6 +667,48 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
     return grown, len(comp)
 
 
+def _phase_of_looks(lab: np.ndarray, lat: Lattice, labels: np.ndarray, feats: np.ndarray) -> tuple[float, float]:
+    """How far (pixels: x, y) the cells' own lines lie from ``lat``'s
+    (``lab``: the image's Lab on ``lat``'s coordinates; ``labels``: each
+    cell's look, 0 or 1; ``feats``: each cell's colour), told by the colour
+    steps between touching cells of the two looks (PHASE_PAIRS); 0 on an
+    axis that shows too few or disagreeing steps."""
+    h, w = lab.shape[:2]
+    out = []
+    for axis in (1, 0):  # x: steps between a cell and the one on its right; y: below
+        pitch, along_pitch = (lat.px, lat.py) if axis == 1 else (lat.py, lat.px)
+        start, along0 = (lat.x0, lat.y0) if axis == 1 else (lat.y0, lat.x0)
+        a, b = (labels[:, :-1], labels[:, 1:]) if axis == 1 else (labels[:-1, :], labels[1:, :])
+        found: dict[int, list[float]] = {0: [], 1: []}
+        for r, c in np.argwhere((a != b) & (a >= 0) & (b >= 0)):
+            k, j = (c, r) if axis == 1 else (r, c)  # the line after cell k, in row (column) j
+            line = start + (k + 1) * pitch
+            lo, hi = int(np.floor(line - pitch / 2)), int(np.ceil(line + pitch / 2))
+            s0, s1 = (int(round(along0 + (j + f) * along_pitch)) for f in PHASE_ALONG)
+            if lo < 0 or s0 < 0 or hi >= (w if axis == 1 else h) or s1 > (h if axis == 1 else w) or s1 - s0 < 2:
+                continue
+            strip = lab[s0:s1, lo:hi + 1] if axis == 1 else lab[lo:hi + 1, s0:s1].transpose(1, 0, 2)
+            profile = strip.mean(axis=0)
+            steps = np.linalg.norm(np.diff(profile, axis=0), axis=1)
+            i, m = int(np.argmax(steps)), max(1, int(round(PHASE_BESIDE * pitch)))
+            nxt = (r, c + 1) if axis == 1 else (r + 1, c)
+            if i - m < 0 or i + 1 + m >= len(profile):
+                continue
+            if (np.linalg.norm(profile[i - m] - feats[r, c]) > PHASE_LIKE
+                    or np.linalg.norm(profile[i + 1 + m] - feats[nxt]) > PHASE_LIKE):
+                continue  # something between the two cells: they do not touch
+            found[int(a[r, c])].append(lo + i + 0.5 - line)
+        if min(len(v) for v in found.values()) < PHASE_PAIRS:
+            out.append(0.0)
+            continue
+        meds = [float(np.median(v)) for v in found.values()]
+        spread = max(float(np.median(np.abs(np.array(v) - m))) for v, m in zip(found.values(), meds))
+        shift = sum(meds) / 2
+        one_place = max(spread, abs(meds[0] - meds[1])) <= PHASE_SPREAD * pitch
+        out.append(shift if one_place and abs(shift) >= PHASE_MIN * pitch else 0.0)
+    return out[0], out[1]
+
+
 def _unlit_invisible(fit: LatticeFit, labels: np.ndarray, c0, c1, lab: np.ndarray, local: Lattice) -> int | None:
     """The lit look (0 or 1) when unlit cells are plain, texture-less
     patches and none of them was seen as a shape: nothing but a frame can
@@ -851,6 +906,11 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
     if grown != lat:
         lat = grown
         lab, local, feats, labels, c0, c1 = looks_of(lat)
+    if not one_look:
+        dx, dy = _phase_of_looks(lab, local, labels, feats)
+        if dx or dy:
+            lat = replace(lat, x0=lat.x0 + dx, y0=lat.y0 + dy)
+            lab, local, feats, labels, c0, c1 = looks_of(lat)
     open_sides: list[str] = []
     lit_k = _unlit_invisible(fit, labels, c0, c1, lab, local)
     if lit_k is not None:
