@@ -395,10 +395,12 @@ def _end_toasts(file: str, game: str = "lights") -> tuple[int, list[str]]:
     return _read_wrong(reader, clean, toasts, file)
 
 
-def _real_covers(file: str, game: str = "lights", corners: bool = False) -> tuple[int, list[str]]:
+def _real_covers(file: str, game: str = "lights", corners: bool = False, into: float = INTO
+                 ) -> tuple[int, list[str]]:
     """(the covers of :func:`_covers`, or with ``corners`` of
-    :func:`_corner_covers`, over a real screenshot of ``game`` that its
-    reader reads sure, those read sure and wrong)."""
+    :func:`_corner_covers`, their edges ``into`` a pitch into the cells,
+    over a real screenshot of ``game`` that its reader reads sure, those
+    read sure and wrong)."""
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 
@@ -406,7 +408,7 @@ def _real_covers(file: str, game: str = "lights", corners: bool = False) -> tupl
     img = load_image(shared_path(game, "screens") / file)
     clean = reader.read_board(img)
     assert clean.sure, file
-    return _read_wrong(reader, clean, (_corner_covers if corners else _covers)(img, clean.lattice), file)
+    return _read_wrong(reader, clean, (_corner_covers if corners else _covers)(img, clean.lattice, into), file)
 
 
 @pytest.mark.slow
@@ -666,6 +668,18 @@ def test_a_light_window_over_a_corner_cell_of_a_real_queens_board_leaves_it_unsu
     empty, sure (3 of the 144 corner windows over the 9 real boards).  A
     cell whose middle is mostly neither its fill nor ink is now unsure."""
     n, wrong = _real_covers(file, "queens", corners=True)
+    assert n == 16 and wrong == [], wrong
+
+
+@pytest.mark.parametrize("file", ["2025-06-29.png", "2025-06-29-B.png", "2025-07-03.png", "2025-07-04.png"])
+def test_a_window_over_half_a_corner_cell_of_a_real_queens_board_leaves_it_unsure(file):
+    """LinkedIn Queens (real, solved): a window whose edges lie 0.45 of a
+    pitch into a corner cell covers the top half of its x; what shows of
+    the window in the cell's middle, with the x's lower strokes, passed for
+    a crown, sure (18 of the 144 such windows over the 9 real boards).  A
+    cell's fill is the median of its four corner squares: one corner unlike
+    it (a window's) now leaves the cell unsure."""
+    n, wrong = _real_covers(file, "queens", corners=True, into=0.45)
     assert n == 16 and wrong == [], wrong
 
 

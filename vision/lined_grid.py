@@ -241,24 +241,39 @@ def _through_middles(exact: np.ndarray, first: float, step: float, lo: float, hi
     return a, b
 
 
+def _corner_squares(lab: np.ndarray, lat: Lattice, r: int, c: int, span: tuple[float, float]) -> list[np.ndarray]:
+    """The pixels (n x 3) of cell (r, c)'s four corner squares, from
+    ``span`` (shares of the pitch) in from each corner: top left, bottom
+    left, top right, bottom right."""
+    a, b = span
+    x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
+    parts = []
+    for fx in ((a, b), (1 - b, 1 - a)):
+        for fy in ((a, b), (1 - b, 1 - a)):
+            x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
+            y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
+            parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
+    return parts
+
+
 def corners(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_FROM, CORNER_TO)) -> np.ndarray:
     """Each cell's ground: the median of its four corner squares, from
     ``span`` (shares of the pitch) in from each corner (NaN for a cell
     wholly off the image)."""
     out = np.zeros((lat.rows, lat.cols, 3), np.float32)
-    a, b = span
     for r in range(lat.rows):
         for c in range(lat.cols):
-            x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
-            parts = []
-            for fx in ((a, b), (1 - b, 1 - a)):
-                for fy in ((a, b), (1 - b, 1 - a)):
-                    x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
-                    y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
-                    parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
-            pix = np.concatenate(parts)
+            pix = np.concatenate(_corner_squares(lab, lat, r, c, span))
             out[r, c] = median(pix, axis=0) if len(pix) else np.nan  # a cell off the image: no ground
     return out
+
+
+def corner_colours(lab: np.ndarray, lat: Lattice, r: int, c: int,
+                   span: tuple[float, float] = (CORNER_FROM, CORNER_TO)) -> list[np.ndarray | None]:
+    """The median colour of each of cell (r, c)'s four corner squares (see
+    :func:`corners`: top left, bottom left, top right, bottom right), None
+    for one off the image."""
+    return [median(p, axis=0) if len(p) else None for p in _corner_squares(lab, lat, r, c, span)]
 
 
 def upscaled(win: np.ndarray, pitch: float) -> tuple[np.ndarray, float]:

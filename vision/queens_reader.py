@@ -33,7 +33,7 @@ from puzzlebot.vision.colour_math import median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, candidate_lattices
-from puzzlebot.vision.lined_grid import corners
+from puzzlebot.vision.lined_grid import corner_colours, corners
 from puzzlebot.vision.reading import BOARD, Reading
 
 # Screenshots larger than this (pixels on the long side) are searched for the
@@ -107,6 +107,12 @@ BLOCK_FILL = 0.9
 # a pitch of the cell's (crowns in our data: 0.12 at most); ink massed off to
 # one side (a shape reaching in over the cell's side) is no queen.
 QUEEN_OFF = 0.2
+# A cell's fill is the median of its four corner squares; each of them lies
+# within CORNER_UNLIKE Lab units of it (in our data and the real boards, under
+# every screen change, 6.7 at most: JPEG 35).  A corner farther off is under
+# something (a window's corner, 23 from a taupe fill at least), unless it is
+# the board's outer corner and alike at all four (a rounded board's frame).
+CORNER_UNLIKE = 12.0
 
 
 @dataclass
@@ -304,12 +310,29 @@ def _block(ink: np.ndarray, least: float) -> bool:
     return any(min(w, h) >= least and area >= BLOCK_FILL * w * h for _, _, w, h, area in stats[1:])
 
 
+def _board_shaped_corners(lab: np.ndarray, lat: Lattice) -> dict[tuple[int, int, int], bool]:
+    """The board's outer corners (cell, corner square: see
+    :func:`corner_colours`) whose square is within CORNER_UNLIKE of the
+    median of the other three's: a rounded board shows its frame or page
+    there alike at all four; a window over one of them does not."""
+    n, m = lat.rows - 1, lat.cols - 1
+    where = [(0, 0, 0), (n, 0, 1), (0, m, 2), (n, m, 3)]
+    seen = [corner_colours(lab, lat, r, c, (CORNER_FROM, CORNER_TO))[k] for r, c, k in where]
+    out = {}
+    for i, key in enumerate(where):
+        others = [v for j, v in enumerate(seen) if j != i and v is not None]
+        if seen[i] is not None and len(others) == 3:
+            out[key] = float(np.linalg.norm(seen[i] - median(np.array(others), axis=0))) <= CORNER_UNLIKE
+    return out
+
+
 def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None
                    ) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
     """EMPTY / MARK / QUEEN per cell from the ink in its middle (-1 where it
     cannot be told, with the reason; -1 also outside ``only``)."""
     state = np.full((lat.rows, lat.cols), -1, np.int64)
     why = {}
+    own = _board_shaped_corners(lab, lat)
     for r in range(lat.rows):
         for c in range(lat.cols):
             if only is not None and not only[r, c]:
@@ -317,6 +340,11 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
             mid = cell_patch(lab, lat, r, c, INK_INSET)
             if mid.size == 0:
                 why[(r, c)] = "outside the image"
+                continue
+            odd = max((float(np.linalg.norm(v - fills[r, c])) for k, v in enumerate(corner_colours(
+                lab, lat, r, c, (CORNER_FROM, CORNER_TO))) if v is not None and not own.get((r, c, k))), default=0.0)
+            if odd > CORNER_UNLIKE:
+                why[(r, c)] = f"a corner of the cell is not its fill ({odd:.0f} from it): covered?"
                 continue
             far = np.linalg.norm(mid - fills[r, c], axis=2)
             ink = far > INK_DIFF
