@@ -629,8 +629,8 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
             # of the features that set givens apart cleanly, the one that sets
             # more of them apart (a piece's colour can tint one kind's ground)
             clear = [nf for nf in found if nf[1][2] >= GIVENS_CLEAR]
-            name, (givens, doubtful, clarity, blank) = max(clear or found, key=lambda nf: (len(nf[1][0]), nf[1][2])
-                                                    if clear else nf[1][2])
+            name, (givens, doubtful, clarity, blank) = max(
+                clear or found, key=lambda nf: (len(nf[1][0]), nf[1][2]) if clear else nf[1][2])
             if clarity < GIVENS_CLEAR:
                 rd.givens = (f"piece cells differ from empty ones in their {name}, but not cleanly: "
                              "givens unsure")
