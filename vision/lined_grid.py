@@ -241,39 +241,46 @@ def _through_middles(exact: np.ndarray, first: float, step: float, lo: float, hi
     return a, b
 
 
-def _corner_squares(lab: np.ndarray, lat: Lattice, r: int, c: int, span: tuple[float, float]) -> list[np.ndarray]:
-    """The pixels (n x 3) of cell (r, c)'s four corner squares, from
-    ``span`` (shares of the pitch) in from each corner: top left, bottom
-    left, top right, bottom right."""
-    a, b = span
-    x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
-    parts = []
-    for fx in ((a, b), (1 - b, 1 - a)):
-        for fy in ((a, b), (1 - b, 1 - a)):
-            x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
-            y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
-            parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
-    return parts
-
-
 def corners(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_FROM, CORNER_TO)) -> np.ndarray:
     """Each cell's ground: the median of its four corner squares, from
     ``span`` (shares of the pitch) in from each corner (NaN for a cell
     wholly off the image)."""
     out = np.zeros((lat.rows, lat.cols, 3), np.float32)
+    a, b = span
     for r in range(lat.rows):
         for c in range(lat.cols):
-            pix = np.concatenate(_corner_squares(lab, lat, r, c, span))
+            x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
+            parts = []
+            for fx in ((a, b), (1 - b, 1 - a)):
+                for fy in ((a, b), (1 - b, 1 - a)):
+                    x0, x1 = int(round(x + fx[0] * lat.px)), int(round(x + fx[1] * lat.px))
+                    y0, y1 = int(round(y + fy[0] * lat.py)), int(round(y + fy[1] * lat.py))
+                    parts.append(lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3))
+            pix = np.concatenate(parts)
             out[r, c] = median(pix, axis=0) if len(pix) else np.nan  # a cell off the image: no ground
     return out
 
 
-def corner_colours(lab: np.ndarray, lat: Lattice, r: int, c: int,
-                   span: tuple[float, float] = (CORNER_FROM, CORNER_TO)) -> list[np.ndarray | None]:
-    """The median colour of each of cell (r, c)'s four corner squares (see
-    :func:`corners`: top left, bottom left, top right, bottom right), None
-    for one off the image."""
-    return [median(p, axis=0) if len(p) else None for p in _corner_squares(lab, lat, r, c, span)]
+def corner_colours(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_FROM, CORNER_TO)
+                   ) -> np.ndarray:
+    """The median colour of each cell's four corner squares (those
+    :func:`corners` pools), rows x cols x 4 x 3: top left, bottom left, top
+    right, bottom right; NaN for a square not wholly on the image.  All
+    squares are taken at one size (the smallest the rounding gives), in one
+    numpy call."""
+    a, b = span
+    h, w = lab.shape[:2]
+    hs, ws = max(1, int((b - a) * lat.py)), max(1, int((b - a) * lat.px))
+    rs, cs = np.arange(lat.rows), np.arange(lat.cols)
+    xs = np.stack([np.round(lat.x0 + (cs + f) * lat.px).astype(int) for f in (a, a, 1 - b, 1 - b)], axis=1)
+    ys = np.stack([np.round(lat.y0 + (rs + f) * lat.py).astype(int) for f in (a, 1 - b, a, 1 - b)], axis=1)
+    yy = ys[:, None, :, None, None] + np.arange(hs)[None, None, None, :, None]  # rows, 1, 4, hs, 1
+    xx = xs[None, :, :, None, None] + np.arange(ws)[None, None, None, None, :]  # 1, cols, 4, 1, ws
+    on = (yy.min(axis=3) >= 0) & (yy.max(axis=3) < h) & (xx.min(axis=4) >= 0) & (xx.max(axis=4) < w)
+    pix = lab[np.clip(yy, 0, h - 1), np.clip(xx, 0, w - 1)]  # rows, cols, 4, hs, ws, 3
+    out = median(pix.reshape(lat.rows, lat.cols, 4, hs * ws, 3), axis=3)
+    out[~on[..., 0]] = np.nan
+    return out
 
 
 def upscaled(win: np.ndarray, pitch: float) -> tuple[np.ndarray, float]:

@@ -310,20 +310,21 @@ def _block(ink: np.ndarray, least: float) -> bool:
     return any(min(w, h) >= least and area >= BLOCK_FILL * w * h for _, _, w, h, area in stats[1:])
 
 
-def _board_shaped_corners(lab: np.ndarray, lat: Lattice) -> dict[tuple[int, int, int], bool]:
-    """The board's outer corners (cell, corner square: see
-    :func:`corner_colours`) whose square is within CORNER_UNLIKE of the
+def _board_shaped_corners(seen: np.ndarray) -> np.ndarray:
+    """Of ``seen`` (each cell's corner colours: see :func:`corner_colours`),
+    the board's outer corner squares that lie within CORNER_UNLIKE of the
     median of the other three's: a rounded board shows its frame or page
-    there alike at all four; a window over one of them does not."""
-    n, m = lat.rows - 1, lat.cols - 1
+    there alike at all four; a window over one of them does not.  A mask
+    rows x cols x 4."""
+    n, m = seen.shape[0] - 1, seen.shape[1] - 1
     where = [(0, 0, 0), (n, 0, 1), (0, m, 2), (n, m, 3)]
-    seen = [corner_colours(lab, lat, r, c, (CORNER_FROM, CORNER_TO))[k] for r, c, k in where]
-    out = {}
+    outer = np.array([seen[key] for key in where])
+    own = np.zeros(seen.shape[:3], bool)
+    if np.isnan(outer).any():
+        return own
     for i, key in enumerate(where):
-        others = [v for j, v in enumerate(seen) if j != i and v is not None]
-        if seen[i] is not None and len(others) == 3:
-            out[key] = float(np.linalg.norm(seen[i] - median(np.array(others), axis=0))) <= CORNER_UNLIKE
-    return out
+        own[key] = float(np.linalg.norm(outer[i] - median(np.delete(outer, i, axis=0), axis=0))) <= CORNER_UNLIKE
+    return own
 
 
 def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None
@@ -332,7 +333,9 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
     cannot be told, with the reason; -1 also outside ``only``)."""
     state = np.full((lat.rows, lat.cols), -1, np.int64)
     why = {}
-    own = _board_shaped_corners(lab, lat)
+    seen = corner_colours(lab, lat, (CORNER_FROM, CORNER_TO))
+    apart = np.linalg.norm(seen - fills[:, :, None, :], axis=3)  # each corner square from the cell's fill
+    odd = np.nan_to_num(np.where(_board_shaped_corners(seen), 0.0, apart), nan=0.0).max(axis=2)
     for r in range(lat.rows):
         for c in range(lat.cols):
             if only is not None and not only[r, c]:
@@ -341,10 +344,8 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
             if mid.size == 0:
                 why[(r, c)] = "outside the image"
                 continue
-            odd = max((float(np.linalg.norm(v - fills[r, c])) for k, v in enumerate(corner_colours(
-                lab, lat, r, c, (CORNER_FROM, CORNER_TO))) if v is not None and not own.get((r, c, k))), default=0.0)
-            if odd > CORNER_UNLIKE:
-                why[(r, c)] = f"a corner of the cell is not its fill ({odd:.0f} from it): covered?"
+            if odd[r, c] > CORNER_UNLIKE:
+                why[(r, c)] = f"a corner of the cell is not its fill ({odd[r, c]:.0f} from it): covered?"
                 continue
             far = np.linalg.norm(mid - fills[r, c], axis=2)
             ink = far > INK_DIFF
