@@ -638,6 +638,24 @@ def test_a_window_over_a_corner_of_a_board_whose_unlit_cells_are_its_ground_is_s
     assert n == 16 and wrong == [], wrong
 
 
+@pytest.mark.parametrize("file, into", [("AlfredBr__Merlins-Magic-Square/MerlinsMagicSquare-Level6.png", 0.15),
+                                        ("cfinniga__Lights_out/lightsout_f023.png", 0.45)])
+def test_a_light_window_over_a_corner_taken_for_unlit_cells_is_seen_by_the_gaps_it_hides(file, into):
+    """A light grey window over a corner of a real board whose unlit cells
+    are white: Merlin's level 6 (green and white, black lines between all
+    cells; a window over a corner's 3x3 to 0.15 of a pitch from its far
+    edges, 9 cells against the board's 4 white ones) and cfinniga's 4x4
+    (purple and white tiles on a dark page; over the top right 2x2 to 0.45
+    of a pitch).  Its cells read as unlit, sure and wrong (4 and 1 of 16):
+    the window's colour ran across the gaps between them, but the share of
+    the board's gaps that show a colour of their own fell below what makes
+    such runs covers (0.86 and 0.83 of 0.9: unlit cells drawn on a black
+    ground run together too).  A run whose colour is unlike the gaps' own,
+    as shown between cells of one look, is now a cover."""
+    n, wrong = _real_covers(file, corners=True, into=into)
+    assert n == 16 and wrong == [], wrong
+
+
 @pytest.mark.parametrize("frame", [201, 319, 325, 357])
 def test_a_turned_real_tango_frame_is_never_read_as_part_of_its_board(frame):
     """Video frames of LinkedIn Tango (real, wswebcreation's thumbnails),

@@ -140,6 +140,13 @@ SIDE_OFF_PX = 2.0
 # its text), where BRIDGES_APART of the board's gaps show a colour of their
 # own.
 BRIDGE_SAME, BRIDGE_GAP, BRIDGE_CELL, BRIDGE_SPAN, BRIDGES_APART = 6.0, 0.08, (0.15, 0.3), (0.3, 0.7), 0.9
+# Elsewhere (a window over many of the gaps, cells invisible on the board's
+# ground), a run across a gap is a cover where its colour lies BRIDGE_UNLIKE
+# Lab or more from the gaps' own colour, known from GAPS_KNOWN gaps or more
+# between two cells of one look that show it (most of them, GAPS_SHOWN):
+# cells drawn in the gaps' colour run together on their own (the unlit
+# cells of a board drawn on black), a window's colour does not.
+BRIDGE_UNLIKE, GAPS_KNOWN, GAPS_SHOWN = 12.0, 3, 0.5
 # A window over a corner of the board hides the cells there and the board's
 # surroundings past them alike.  The band CORNER_BAND pitches past a side
 # (the board's frame and margin), taken per row or column along its middle
@@ -808,16 +815,31 @@ def sides_lost(lab: np.ndarray, lat: Lattice) -> np.ndarray:
     return lost
 
 
-def bridged_gaps(lab: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray, float]:
+@dataclass
+class Gaps:
+    """The gaps between neighbouring cells (see :func:`bridged_gaps`):
+    ``right`` (rows, cols - 1) for a cell and the one right of it, ``down``
+    (rows - 1, cols) for the one below; each as ``*_bridged`` (one plain
+    colour runs across) and ``*_colour`` (the bridge's colour, or the gap's
+    own: its pixel line most unlike the two cells; NaN where not looked
+    at), and ``apart``, the share of all gaps looked at that show a colour
+    of their own."""
+
+    right_bridged: np.ndarray
+    down_bridged: np.ndarray
+    right_colour: np.ndarray
+    down_colour: np.ndarray
+    apart: float
+
+
+def bridged_gaps(lab: np.ndarray, lat: Lattice) -> Gaps:
     """Where one plain colour runs from a cell across the gap into its
-    neighbour: (right, down) booleans, (rows, cols - 1) for a cell and the
-    one right of it and (rows - 1, cols) for the one below, and the share
-    of all such gaps that show a colour of their own (a board of cells with
-    gaps or lines between them: nearly all).  Each is judged by medians
-    along the middle of the side (BRIDGE_SPAN): each cell's beside the gap
-    (from BRIDGE_CELL[0] to BRIDGE_CELL[1] in), and every pixel line's of
-    the gap (BRIDGE_GAP of a pitch each way of the lattice line): all
-    within BRIDGE_SAME."""
+    neighbour, and each gap's colour (:class:`Gaps`); on a board of cells
+    with gaps or lines between them nearly all gaps show a colour of their
+    own.  Each is judged by medians along the middle of the side
+    (BRIDGE_SPAN): each cell's beside the gap (from BRIDGE_CELL[0] to
+    BRIDGE_CELL[1] in), and every pixel line's of the gap (BRIDGE_GAP of a
+    pitch each way of the lattice line): all within BRIDGE_SAME."""
     out = []
     shown = total = 0
     for turned, lines, cells, start, pitch, first, step in (
@@ -825,6 +847,7 @@ def bridged_gaps(lab: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray,
             (lab, lat.rows, lat.cols, lat.x0, lat.px, lat.y0, lat.py)):
         H, W = turned.shape[:2]
         bridged = np.zeros((cells, max(0, lines - 1)), bool)
+        colour = np.full((cells, max(0, lines - 1), 3), np.nan, np.float32)
         width = max(2, int(round((BRIDGE_SPAN[1] - BRIDGE_SPAN[0]) * pitch)))
         a = np.round(start + (np.arange(cells) + BRIDGE_SPAN[0]) * pitch).astype(int)
         ok = (a >= 0) & (a + width <= W)
@@ -840,32 +863,38 @@ def bridged_gaps(lab: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray,
             near, far = (median(turned[r0:r1][:, idx].transpose(1, 0, 2, 3).reshape(cells, -1, 3), axis=1)
                          for r0, r1 in (rows_[0], rows_[2]))  # (cell, 3)
             gap = median(turned[rows_[1][0]:rows_[1][1]][:, idx], axis=2)  # (pixel line, cell, 3)
-            same = (distance(near, far) < BRIDGE_SAME) & \
-                (np.max(distance(gap, (near + far)[None] / 2), axis=0) < BRIDGE_SAME) & ok
+            unlike = distance(gap, (near + far)[None] / 2)  # (pixel line, cell)
+            same = (distance(near, far) < BRIDGE_SAME) & (np.max(unlike, axis=0) < BRIDGE_SAME) & ok
             bridged[:, k - 1] = same
+            own = gap[np.argmax(unlike, axis=0), np.arange(cells)]
+            colour[:, k - 1] = np.where(same[:, None], (near + far) / 2, own)
+            colour[~ok, k - 1] = np.nan
             total += int(ok.sum())
             shown += int((ok & ~same).sum())
-        out.append(bridged)
-    right, down = out[0], out[1].T
-    return right, down, (shown / total if total else 0.0)
+        out.append((bridged, colour))
+    (right, right_colour), (down, down_colour) = out[0], (out[1][0].T, out[1][1].transpose(1, 0, 2))
+    return Gaps(right, down, right_colour, down_colour, shown / total if total else 0.0)
 
 
 def covered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[tuple[int, int]]:
     """The cells something plain lies over: those run together with a
     neighbour across the gap between them (:func:`bridged_gaps`) on a board
-    whose gaps show a colour of their own, and those that do not show
-    SIDE_LOST or more of their sides where their look's cells mostly show
-    all of theirs."""
+    whose gaps show a colour of their own, or in a colour unlike the gaps'
+    (BRIDGE_UNLIKE), and those that do not show SIDE_LOST or more of their
+    sides where their look's cells mostly show all of theirs."""
     lost = sides_lost(lab, lat)
     out = []
-    right, down, apart = bridged_gaps(lab, lat)
-    if apart >= BRIDGES_APART:  # cells kept apart by gaps or lines: cells run together lie under one cover
-        cover = np.zeros((lat.rows, lat.cols), bool)
-        cover[:, :-1] |= right
-        cover[:, 1:] |= right
-        cover[:-1] |= down
-        cover[1:] |= down
-        out += [(int(r), int(c)) for r, c in zip(*np.nonzero(cover))]
+    gaps = bridged_gaps(lab, lat)
+    right, down = gaps.right_bridged, gaps.down_bridged
+    if gaps.apart < BRIDGES_APART:  # only runs unlike the gaps' own colour are covers
+        unlike_right, unlike_down = _unlike_gaps(gaps, labels)
+        right, down = right & unlike_right, down & unlike_down
+    cover = np.zeros((lat.rows, lat.cols), bool)
+    cover[:, :-1] |= right
+    cover[:, 1:] |= right
+    cover[:-1] |= down
+    cover[1:] |= down
+    out += [(int(r), int(c)) for r, c in zip(*np.nonzero(cover))]
     for k in sorted(set(labels.ravel().tolist())):
         mine = labels == k
         # a look of one or two cells may be the cover itself (a window over
@@ -874,6 +903,22 @@ def covered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[tup
             continue
         out += [(int(r), int(c)) for r, c in zip(*np.nonzero(mine & (lost >= SIDE_LOST)))]
     return sorted(set(out))
+
+
+def _unlike_gaps(gaps: Gaps, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Of the gaps (right, down), those whose colour lies BRIDGE_UNLIKE or
+    more from the gaps' own colour: the median of the gaps shown between
+    two cells of one look, where GAPS_KNOWN or more and GAPS_SHOWN of
+    such cells' gaps show (else none)."""
+    pairs = ((gaps.right_colour, gaps.right_bridged, labels[:, :-1] == labels[:, 1:]),
+             (gaps.down_colour, gaps.down_bridged, labels[:-1] == labels[1:]))
+    looked = [same & ~np.isnan(colour[..., 0]) for colour, _, same in pairs]
+    shown = np.concatenate([colour[seen & ~bridged] for (colour, bridged, _), seen in zip(pairs, looked)])
+    if len(shown) < GAPS_KNOWN or len(shown) < GAPS_SHOWN * sum(int(seen.sum()) for seen in looked):
+        return tuple(np.zeros(bridged.shape, bool) for _, bridged, _ in pairs)
+    own = median(shown, axis=0)
+    with np.errstate(invalid="ignore"):
+        return tuple(distance(colour, own) >= BRIDGE_UNLIKE for colour, _, _ in pairs)
 
 
 def _side_band(lab: np.ndarray, lat: Lattice, side: str) -> list[tuple[tuple[int, int], np.ndarray]] | None:
