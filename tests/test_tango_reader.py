@@ -227,6 +227,26 @@ def test_real_screenshots_saved_as_poor_jpegs_are_never_read_sure_wrong():
     assert [w for w in pmap(_jpeg_wrong, paths) if w] == []
 
 
+@pytest.mark.parametrize("zoom", [0.6, 0.7, 0.8])
+def test_a_pointer_running_in_from_a_pieces_side_over_a_mark_leaves_the_edge_unsure(zoom):
+    """A real video frame (rn-tango's tango-255) with the mouse pointer on
+    the edge below a sun, over the x the label knows is there: read unsure
+    there ("a pointer may hide a mark").  Scaled down without smoothing,
+    the pointer's arrow reached the far side of the edge's window, next to
+    the sun: it was dropped as the sun's own edge drawn up to the line, and
+    "no mark" was read, sure.  Near-black ink dropped so from the side of
+    a piece that has none of its own, near the line, now leaves the edge
+    unsure."""
+    folder = shared_path("tango", "screens")
+    label = next(x for x in json.loads((folder / "labels.json").read_text())
+                 if x["file"] == "wswebcreation__rn-tango/thumbnails/tango-255.png")
+    img = load_image(folder / label["file"])
+    rd = read_tango(cv2.resize(img, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_NEAREST))
+    edge = ((1, 3), (2, 3))
+    assert [e for e in label["edges"] if ((e[0], e[1]), (e[2], e[3])) == edge] == [[1, 3, 2, 3, "x"]]
+    assert (1, 3, 2, 3) in rd.unsure_edges and not rd.sure
+
+
 def _tango_verdict(path) -> str:
     try:
         rd = read_tango(load_image(path))

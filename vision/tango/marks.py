@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.solvers.tango.board import EQUAL, OPPOSITE
+from puzzlebot.vision.cells import cell_patch
 from puzzlebot.vision.colour_math import distance, median, median_first
 from puzzlebot.vision.lattice import Lattice
 
@@ -55,6 +56,11 @@ GAP_ALONG, GAP_HERE = 0.8, 0.7
 # Near-black, colourless ink (a mouse pointer's body) next to an edge's
 # middle leaves "no mark" unsure: the pointer may hide one.
 POINTER_L, POINTER_CHROMA = 25.0, 12.0
+# Near-black ink that runs into an edge's window from the side of a piece
+# with none of its own (no near-black pixel in the cell less PIECE_INSET of
+# a pitch on each side) is a pointer, not the piece's edge; where it comes
+# within CENTRED of a pitch of the edge's line, it may hide a mark there.
+PIECE_INSET = 0.3
 # A pointer's arrow is a solid shape: its pixels fill this share of its
 # convex hull at least (a cross's strokes fill about half).
 POINTER_SOLIDITY = 0.75
@@ -375,6 +381,8 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
                     wins[(r, c, r2, c2)] = ws
     near = _near_middle((size, size), CENTRED * p + 2)
     far = ~_near_middle((size, size), ERASE_SEEN * p)
+    dark_pieces = {rc for rc in pieces if _dark(cell_patch(lab, lat, *rc, PIECE_INSET)).any()}
+    by_line = np.abs(np.arange(size) - (size - 1) / 2) <= CENTRED * p  # the rows (or columns) near the line
     out: dict[tuple[int, int, int, int], tuple[str | None, float]] = {}
     for vertical_line in (True, False):
         keys = [k for k in wins if (k[3] != k[1]) == vertical_line]
@@ -441,7 +449,11 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
                 dropped, both = _drop_pieces(mark_ink, k, pieces, vertical_line, CENTRED * p + 2)
                 if dropped is not mark_ink:
                     if dropped.sum() < little:
-                        if not both and not gap and not approximate and not _dark_nearby(dropped, mid[i]):
+                        pointer = mark_ink & ~dropped & _dark(mid[i]) & (by_line[None] if vertical_line
+                                                                        else by_line[:, None])
+                        pointer = pointer.any() and not dark_pieces & {k[:2], k[2:]}
+                        if not both and not gap and not approximate and not pointer \
+                                and not _dark_nearby(dropped, mid[i]):
                             kind, conf = None, 1.0
                     else:
                         kind2, conf2 = classify(dropped, mid[i], p, on_line[i] if lines else None)
