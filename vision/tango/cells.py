@@ -360,6 +360,7 @@ class CellReading:
     blank_givens: list[tuple[int, int]] = field(default_factory=list)  # "empty" cells that look like givens
     unread: list[tuple[int, int]] = field(default_factory=list)  # neither empty, sun nor moon for sure
     apart: float = 1.0  # the smallest difference between two templates
+    one_kind_covered: list[tuple[int, int]] = field(default_factory=list)  # pieces partly covered, one kind seen
     misfits: list[tuple[int, int]] = field(default_factory=list)  # cells that fit no learned look
     extra: dict = field(default_factory=dict)
     filled: str = ""  # why the pieces are fills of whole cells, not symbols (another game)
@@ -440,7 +441,7 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
     apart = max(separation(templates), 1e-6)  # identical looks: nothing is sure
     values = np.full((rows, cols), EMPTY, np.int64)
     conf = np.zeros((rows, cols), np.float32)
-    unsure, covered, misfits = [], [], []
+    unsure, covered, misfits, one_kind = [], [], [], []
     for i in range(n):
         r, c = divmod(i, cols)
         k = int(best[i])
@@ -452,6 +453,11 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
                 values[r, c] = values_of[k - 1]
         conf[r, c] = float(np.clip(min(1 - misfit[i] / (2 * min(MAX_MISFIT * apart, ABS_MISFIT)),
                                        margin[i] / (2 * MARGIN * apart)), 0, 1)) if ok else 0.0
+        if ok and k > 0 and len(looks) == 1 and cover[i] > 0.02:
+            # one kind of piece seen on the board: what the cover hides may be
+            # all that tells the other kind from it (a moon emoji's face side)
+            ok, conf[r, c] = False, 0.0
+            one_kind.append((r, c))
         if not ok:
             unsure.append((r, c))
             if cover[i] <= MAX_COVER and misfit[i] > min(MAX_MISFIT * apart, ABS_MISFIT):
@@ -471,7 +477,8 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
     else:
         odd_empty = []
     reading = CellReading(values, np.zeros((rows, cols), bool), conf, unsure, covered, looks,
-                          values_of or [], pieces_why, "", apart=apart, misfits=misfits, odd_empty=odd_empty)
+                          values_of or [], pieces_why, "", apart=apart, misfits=misfits, odd_empty=odd_empty,
+                          one_kind_covered=one_kind)
     reading.unread = sorted(set(unsure))  # before doubt about givens is added
     _decide_locked(cells, reading, rows, cols)
     return reading

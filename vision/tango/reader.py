@@ -274,6 +274,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         unsure[rc] = ("its ground differs from the other empty cells'" if rc in odd else
                       "no piece on a given's ground (a given has one): something may cover it"
                       if rc in cr.blank_givens else
+                      "partly covered, and only one kind of piece shows on the board: what is hidden may be "
+                      "all that tells a sun from a moon" if rc in cr.one_kind_covered else
                       "like neither an empty cell nor a sun or a moon" if rc in unread else
                       f"not sure whether it is a given ({cr.givens})")
     unsure.update(unsure_edges)
