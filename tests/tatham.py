@@ -56,6 +56,35 @@ def screen(name: str, title: str, tmp_path: Path, monkeypatch):
     launch.stop(xvfb)
 
 
+# A game's window, captured by a process of its own (on the current screen:
+# this process's window lookups may still be tied to an earlier test's).
+_CAPTURE = """import sys, time
+from puzzlebot.bot.capture import Screen
+from puzzlebot.calibration.windows import WindowError, find_window
+from puzzlebot.vision.image_io import write_image
+end = time.monotonic() + 15
+while True:
+    try:
+        w = find_window(sys.argv[1])
+        break
+    except WindowError:
+        if time.monotonic() > end:
+            raise
+        time.sleep(0.2)
+time.sleep(0.5)
+s = Screen()
+write_image(sys.argv[2], s.grab(w.region.clip(s.bounds)))
+"""
+
+
+def capture(title: str, path: Path):
+    """The game's window (titled like ``title``) as an image, also written to ``path``."""
+    from puzzlebot.vision.image_io import load_image
+
+    subprocess.run([sys.executable, "-c", _CAPTURE, title, str(path)], check=True, timeout=60)
+    return load_image(path)
+
+
 def save(env: dict, folder: Path, name: str) -> list[tuple[str, str]]:
     """Save the game through its own menu into ``folder``/``name`` and
     return the file's fields in order (key, value): PARAMS, DESC, each MOVE."""

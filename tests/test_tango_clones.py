@@ -463,6 +463,31 @@ def test_tatham_unruly_played_to_the_end(unruly_screen, tmp_path, game_id):
     assert (grid[givens >= 0] == givens[givens >= 0]).all()
 
 
+@pytest.mark.parametrize("game_id", ["8x8dt#777", "10x10de#99"])
+def test_a_window_over_a_corner_of_an_unruly_board_is_never_read_sure(unruly_screen, tmp_path, game_id):
+    """Unruly's pieces are plain fills: a light window over most of a
+    corner cell (from the screen's edge, 0.15 to 0.45 of a pitch short of
+    the cell's far sides) read as a white piece there, a dark one as a
+    black piece, sure (12 of the 48 covers of the 8x8, 14 of the 10x10).
+    Only empty cells were doubted when both sides meeting at a corner are
+    gone: a piece's picture, or a given's bevel, can hide them.  A fill's
+    sides are now looked at too, as plain changes of colour (its bevel lies
+    inside them), where the cell beside is the board's edge or another
+    value (black fills beside each other run together)."""
+    from puzzlebot.bot import games
+
+    from .test_covers import _corner_covers, _read_wrong
+
+    unruly_screen(game_id)
+    img = tatham.capture("Unruly", tmp_path / "unruly.png")
+    clean = read_tango(img)
+    assert clean.sure, clean.unsure
+    covers = {f"{what}, {into} short": im for into in (0.15, 0.3, 0.45)
+              for what, im in _corner_covers(img, clean.lattice, into).items()}
+    n, wrong = _read_wrong(games.get("tango").reader, clean, covers, f"Unruly {game_id}")
+    assert n == 48 and wrong == [], wrong
+
+
 def test_tatham_unruly_calibrated_with_a_probe_then_played(unruly_screen, tmp_path):
     """`calibrate --probe` clicks one cell through its cycle and back (the
     game's saved moves leave its grid as given) and keeps what it learnt;

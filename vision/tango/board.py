@@ -208,12 +208,13 @@ class SideEvidence:
         return out
 
     def cells(self, lat: Lattice, box: float, r0: int, c0: int, rows: int, cols: int,
-              span: tuple[float, float] = SIDE_SPAN, each: bool = False) -> np.ndarray:
+              span: tuple[float, float] = SIDE_SPAN, each: bool = False, plain: bool = False) -> np.ndarray:
         """For cells (r0..r0+rows, c0..c0+cols) of ``lat``: how many of their
         four sides show a border along ``span`` of the side (NaN where too
         little of the cell is on the image to tell).  With ``each``: whether
         each side does, (left, right, top, bottom) x rows x cols (NaN where
-        that side cannot be told)."""
+        that side cannot be told).  With ``plain``, a border is any change
+        of SIDE_MIN, whatever lies inside (a fill's own bevel there)."""
         p = (lat.px + lat.py) / 2
         d = (1 - box) / 2 * p  # from the lattice line in to the box's border
         inside = min(INSIDE, INSIDE_OF_BOX * box / 2) * p  # small boxes: stay clear of their pieces
@@ -241,7 +242,7 @@ class SideEvidence:
         for e, i in ((e_v[0], i_v[0]), (e_v[1], i_v[1]), (e_h[0], i_h[0]), (e_h[1], i_h[1])):
             ok = ~(np.isnan(e) | np.isnan(i))
             known += ok
-            border = ok & (e >= np.maximum(SIDE_MIN, SIDE_RATIO * np.nan_to_num(i)))
+            border = ok & (e >= (SIDE_MIN if plain else np.maximum(SIDE_MIN, SIDE_RATIO * np.nan_to_num(i))))
             count += border
             shown.append(np.where(ok, border, np.nan))
         if each:

@@ -355,13 +355,16 @@ def _board_with_marks(values: np.ndarray, locked: np.ndarray, lab: np.ndarray, l
     return board, edge_conf, unsure
 
 
-def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarray, unsure: dict) -> None:
+def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarray, unsure: dict,
+                      fills: bool = False) -> None:
     """Empty cells that show fewer than BORDERED sides become unsure (-1 in
     ``state``, the reason in ``unsure``): something of the board's own
     colour lies over them (a toast, a window, a sticker of its cells'
     colour hides the pieces and the lines alike, and the cells read as
     empty).  Only empty cells: a big piece, or a given's bevel, near its
-    box's sides can hide one."""
+    box's sides can hide one; but where pieces are fills (``fills``), any
+    cell whose two sides that meet at a corner are gone (a window's corner
+    over it, plain as a fill)."""
     crop, local, _ = lat.crop(img, CROP_MARGIN)
     if local.px > READ_PITCH:  # large cells at the read's scale: a border's blur, JPEG noise as the search saw them
         f = READ_PITCH / local.px
@@ -374,18 +377,39 @@ def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarr
     a, b = SIDE_SPAN
     spans = ((a, a + SIDE_END), (b - SIDE_END, b))
     ev = np.fmin(*(sides.cells(local, box, 0, 0, lat.rows, lat.cols, span) for span in spans))
-    ends = [sides.cells(local, box, 0, 0, lat.rows, lat.cols, span, each=True) for span in spans]
-    # a cover over most of the cell (a window's corner over the board's)
-    # hides both sides that meet at one of its corners, from their ends
-    # there through their middles, and may leave three per end (a pointer's
-    # tip at a corner hides the ends only)
-    middle = sides.cells(local, box, 0, 0, lat.rows, lat.cols, (a + SIDE_END, b - SIDE_END), each=True)
-    (l1, r1, t1, b1), (l2, r2, t2, b2), (lm, rm, tm, bm) = (
-        np.nan_to_num(e, nan=1.0) == 0 for e in (*ends, middle))
-    corner = (l1 & t1 & lm & tm) | (r1 & t2 & rm & tm) | (l2 & b1 & lm & bm) | (r2 & b2 & rm & bm)
-    for r, c in np.argwhere(((np.nan_to_num(ev, nan=0.0) < BORDERED) | corner) & (state == EMPTY)):
+    empty = state == EMPTY
+    corner = _corner_gone(sides, local, box, empty)
+    if fills:
+        # a fill's own bevel inside its sides is no reason to doubt them; a
+        # side between two fills alike may show nothing (Unruly's black
+        # cells run together): there only the board's edge or another value
+        apart = [np.ones_like(empty) for _ in range(4)]  # left, right, top, bottom
+        apart[0][:, 1:], apart[1][:, :-1] = state[:, 1:] != state[:, :-1], state[:, :-1] != state[:, 1:]
+        apart[2][1:], apart[3][:-1] = state[1:] != state[:-1], state[:-1] != state[1:]
+        corner |= _corner_gone(sides, local, box, ~empty, apart)
+    for r, c in np.argwhere(((np.nan_to_num(ev, nan=0.0) < BORDERED) & empty) | corner):
         unsure.setdefault((int(r), int(c)), "no border seen around it: something may cover it")
         state[r, c] = -1
+
+
+def _corner_gone(sides, lat: Lattice, box: float, which: np.ndarray, counted: list | None = None,
+                 ) -> np.ndarray:
+    """Which of the cells ``which`` show no border along both sides that
+    meet at one of their corners, from their ends there through their
+    middles: what a cover over most of the cell (a window's corner over
+    the board's) hides, while it may leave the far ends (a pointer's tip at
+    a corner hides the ends only).  ``counted`` (left, right, top, bottom
+    masks): the sides that may count; with it, borders are plain changes
+    (a fill's own bevel lies inside its sides)."""
+    a, b = SIDE_SPAN
+    plain = counted is not None
+    spans = ((a, a + SIDE_END), (b - SIDE_END, b), (a + SIDE_END, b - SIDE_END))
+    (l1, r1, t1, b1), (l2, r2, t2, b2), (lm, rm, tm, bm) = (
+        np.nan_to_num(sides.cells(lat, box, 0, 0, lat.rows, lat.cols, span, each=True, plain=plain), nan=1.0) == 0
+        for span in spans)
+    left, right, top, bottom = counted if plain else [True] * 4
+    return which & ((l1 & t1 & lm & tm & left & top) | (r1 & t2 & rm & tm & right & top)
+                    | (l2 & b1 & lm & bm & left & bottom) | (r2 & b2 & rm & bm & right & bottom))
 
 
 def _filled_board(img: np.ndarray, lab: np.ndarray, local: Lattice, lattice: Lattice, found: FillReading,
@@ -399,7 +423,7 @@ def _filled_board(img: np.ndarray, lab: np.ndarray, local: Lattice, lattice: Lat
     for rc in found.unsure:
         unsure[rc] = "its fill is like none of the three"
         state[rc] = -1
-    _doubt_unbordered(img, lattice, box, state, unsure)
+    _doubt_unbordered(img, lattice, box, state, unsure, fills=True)
     dark = float(found.fills.colours[0][0]) < DARK_L
     cr = CellReading(found.values, found.locked, (state >= 0).astype(np.float32), found.unsure, [], [], [SUN, MOON],
                      found.fills.why, "givens: a pattern inside the fill")
