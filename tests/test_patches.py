@@ -392,3 +392,26 @@ def test_bot_plays_tatham_rectangles(rect_screen, tmp_path, game_id):
     n = int(game_id.split("x")[0])
     assert (rows, cols) == (n, n) and len(numbers) >= 10
     assert _edges_divide_by_the_rules(rows, cols, numbers, edges)
+
+
+@pytest.mark.display
+@pytest.mark.parametrize("game_id", ["7x7#1234", "13x13#14"])
+def test_a_window_over_a_corner_of_a_rectangles_board_is_never_read_sure(rect_screen, tmp_path, game_id):
+    """Tatham's Rectangles draws the board's frame thick, as the player's
+    rectangles.  A light window over most of a corner cell (from the
+    screen's edge, 0.15 to 0.45 of a pitch short of its far sides) hid the
+    frame there, and the cell read as one with no thick side, sure (16 of
+    the 48 covers of each board).  The frame runs all round a printed
+    board: an edge cell whose side on it shows no thick line is unsure."""
+    from puzzlebot.bot import games
+
+    from .test_covers import _corner_covers, _read_wrong
+
+    rect_screen(game_id)
+    img = tatham.capture("Rectangles", tmp_path / "rect.png")
+    clean = read_patches(img)
+    assert clean.sure, clean.unsure
+    covers = {f"{what}, {into} short": im for into in (0.15, 0.3, 0.45)
+              for what, im in _corner_covers(img, clean.lattice, into).items()}
+    n, wrong = _read_wrong(games.get("patches").reader, clean, covers, f"Rectangles {game_id}")
+    assert n == 48 and wrong == [], wrong

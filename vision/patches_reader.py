@@ -668,6 +668,20 @@ def _thick_sides(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> np.ndarr
     return (heavy * np.array(list(SIDE_BITS.values()))).sum(axis=2).astype(np.int64)
 
 
+def _frame_hidden(bits: np.ndarray) -> dict[tuple[int, int], str]:
+    """The cells along the board's edge whose side on it shows no thick
+    line (side bits, as :func:`_thick_sides` gives them): a printed board's
+    frame runs all round it, so something covers them."""
+    rows, cols = bits.shape
+    out = {}
+    for side, cells in (("top", [(0, c) for c in range(cols)]), ("bottom", [(rows - 1, c) for c in range(cols)]),
+                        ("left", [(r, 0) for r in range(rows)]), ("right", [(r, cols - 1) for r in range(rows)])):
+        for rc in cells:
+            if not bits[rc] & SIDE_BITS[side]:
+                out[rc] = f"the board's frame is not seen along its {side} side here: something may cover it"
+    return out
+
+
 def edges_of(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(H, V): whether a thick line runs along each horizontal edge (rows+1
     by cols: H[r, c] above cell (r, c)) and each vertical one (rows by
@@ -902,7 +916,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
                            "shapes (too many for clues: another game?)")
     if how == {"printed"}:  # Tatham's Rectangles: patches drawn as thick lines
         state = _thick_sides(lab, lat, grounds)
-        rects, doubt = _outlined(state), {}
+        rects, doubt = _outlined(state), _frame_hidden(state)
         empty = []
     else:
         tint = distance(grounds, ground) >= SAME_GROUND if ground is not None else np.ones(grounds.shape[:2], bool)
