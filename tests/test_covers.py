@@ -116,6 +116,21 @@ def _corner_covers(img: np.ndarray, lat, into: float = INTO) -> dict[str, np.nda
     return out
 
 
+def corner_windows_read_wrong(game: str, img: np.ndarray, name: str,
+                              depths: tuple[float, ...] = (0.15, 0.3, 0.45)) -> tuple[int, list[str]]:
+    """(the corner covers of :func:`_corner_covers` at each of ``depths``
+    over ``img``, which ``game``'s reader must read sure, read; those read
+    sure and wrong): for captures of games running live."""
+    from puzzlebot.bot import games
+
+    reader = games.get(game).reader
+    clean = reader.read_board(img)
+    assert clean.sure, (name, clean.unsure)
+    covers = {f"{what}, {into} short": im for into in depths
+              for what, im in _corner_covers(img, clean.lattice, into).items()}
+    return _read_wrong(reader, clean, covers, name)
+
+
 def _sure_wrong(job: tuple) -> tuple[int, list[str]]:
     """(covers read, those read sure but not as the whole board); ``job``:
     (game, file), or (game, file, into, the covers' names' beginnings), and

@@ -403,15 +403,9 @@ def test_a_window_over_a_corner_of_a_rectangles_board_is_never_read_sure(rect_sc
     frame there, and the cell read as one with no thick side, sure (16 of
     the 48 covers of each board).  The frame runs all round a printed
     board: an edge cell whose side on it shows no thick line is unsure."""
-    from puzzlebot.bot import games
-
-    from .test_covers import _corner_covers, _read_wrong
+    from .test_covers import corner_windows_read_wrong
 
     rect_screen(game_id)
     img = tatham.capture("Rectangles", tmp_path / "rect.png")
-    clean = read_patches(img)
-    assert clean.sure, clean.unsure
-    covers = {f"{what}, {into} short": im for into in (0.15, 0.3, 0.45)
-              for what, im in _corner_covers(img, clean.lattice, into).items()}
-    n, wrong = _read_wrong(games.get("patches").reader, clean, covers, f"Rectangles {game_id}")
+    n, wrong = corner_windows_read_wrong("patches", img, f"Rectangles {game_id}")
     assert n == 48 and wrong == [], wrong

@@ -474,17 +474,11 @@ def test_a_window_over_a_corner_of_an_unruly_board_is_never_read_sure(unruly_scr
     sides are now looked at too, as plain changes of colour (its bevel lies
     inside them), where the cell beside is the board's edge or another
     value (black fills beside each other run together)."""
-    from puzzlebot.bot import games
-
-    from .test_covers import _corner_covers, _read_wrong
+    from .test_covers import corner_windows_read_wrong
 
     unruly_screen(game_id)
     img = tatham.capture("Unruly", tmp_path / "unruly.png")
-    clean = read_tango(img)
-    assert clean.sure, clean.unsure
-    covers = {f"{what}, {into} short": im for into in (0.15, 0.3, 0.45)
-              for what, im in _corner_covers(img, clean.lattice, into).items()}
-    n, wrong = _read_wrong(games.get("tango").reader, clean, covers, f"Unruly {game_id}")
+    n, wrong = corner_windows_read_wrong("tango", img, f"Unruly {game_id}")
     assert n == 48 and wrong == [], wrong
 
 
