@@ -54,6 +54,9 @@ FIT = 28.0
 # Pixels that fit no template (a pointer) may cover at most this share of a
 # cell; the rest is read.
 MAX_COVER = 0.4
+# A cell with more than this share of such pixels was read through something
+# covering part of it (fewer: stray pixels, not a cover).
+COVERED_SHARE = 0.02
 # A cell is sure when what remains misfits its best template by at most
 # MAX_MISFIT and the next best by at least MARGIN more, both as shares of the
 # smallest difference between two templates (a moon may differ from an empty
@@ -453,7 +456,7 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
                 values[r, c] = values_of[k - 1]
         conf[r, c] = float(np.clip(min(1 - misfit[i] / (2 * min(MAX_MISFIT * apart, ABS_MISFIT)),
                                        margin[i] / (2 * MARGIN * apart)), 0, 1)) if ok else 0.0
-        if ok and k > 0 and len(looks) == 1 and cover[i] > 0.02:
+        if ok and k > 0 and len(looks) == 1 and cover[i] > COVERED_SHARE:
             # one kind of piece seen on the board: what the cover hides may be
             # all that tells the other kind from it (a moon emoji's face side)
             ok, conf[r, c] = False, 0.0
@@ -462,7 +465,7 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
             unsure.append((r, c))
             if cover[i] <= MAX_COVER and misfit[i] > min(MAX_MISFIT * apart, ABS_MISFIT):
                 misfits.append((r, c))
-        elif cover[i] > 0.02:
+        elif cover[i] > COVERED_SHARE:
             covered.append((r, c))
     # an empty cell looks like the other empty cells: one whose ground is
     # unlike theirs was measured on something else (a piece filling its box)
