@@ -386,6 +386,7 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
     out: dict[tuple[int, int, int, int], tuple[str | None, float]] = {}
     for vertical_line in (True, False):
         keys = [k for k in wins if (k[3] != k[1]) == vertical_line]
+        near_line = by_line[None] if vertical_line else by_line[:, None]  # the window's part near the edge's line
         if not keys:
             continue
         W, A1, A2 = (np.stack([wins[k][j] for k in keys]) for j in range(3))
@@ -449,9 +450,8 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
                 dropped, both = _drop_pieces(mark_ink, k, pieces, vertical_line, CENTRED * p + 2)
                 if dropped is not mark_ink:
                     if dropped.sum() < little:
-                        pointer = mark_ink & ~dropped & _dark(mid[i]) & (by_line[None] if vertical_line
-                                                                        else by_line[:, None])
-                        pointer = pointer.any() and not dark_pieces & {k[:2], k[2:]}
+                        pointer = (mark_ink & ~dropped & _dark(mid[i]) & near_line).any() \
+                            and not dark_pieces & {k[:2], k[2:]}
                         if not both and not gap and not approximate and not pointer \
                                 and not _dark_nearby(dropped, mid[i]):
                             kind, conf = None, 1.0

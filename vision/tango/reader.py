@@ -392,8 +392,7 @@ def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarr
         state[r, c] = -1
 
 
-def _corner_gone(sides, lat: Lattice, box: float, which: np.ndarray, counted: list | None = None,
-                 ) -> np.ndarray:
+def _corner_gone(sides, lat: Lattice, box: float, which: np.ndarray, counted: list | None = None) -> np.ndarray:
     """Which of the cells ``which`` show no border along both sides that
     meet at one of their corners, from their ends there through their
     middles: what a cover over most of the cell (a window's corner over
