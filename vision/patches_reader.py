@@ -673,13 +673,14 @@ def _frame_hidden(bits: np.ndarray) -> dict[tuple[int, int], str]:
     line (side bits, as :func:`_thick_sides` gives them): a printed board's
     frame runs all round it, so something covers them."""
     rows, cols = bits.shape
-    out = {}
+    gone: dict[tuple[int, int], list[str]] = {}
     for side, cells in (("top", [(0, c) for c in range(cols)]), ("bottom", [(rows - 1, c) for c in range(cols)]),
                         ("left", [(r, 0) for r in range(rows)]), ("right", [(r, cols - 1) for r in range(rows)])):
         for rc in cells:
             if not bits[rc] & SIDE_BITS[side]:
-                out[rc] = f"the board's frame is not seen along its {side} side here: something may cover it"
-    return out
+                gone.setdefault(rc, []).append(side)
+    return {rc: f"the board's frame is not seen along its {' and '.join(sides)} side{'s' * (len(sides) > 1)} here: "
+                "something may cover it" for rc, sides in gone.items()}
 
 
 def edges_of(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
