@@ -128,6 +128,11 @@ MIN_DIGITS, FOREIGN_SHAPES = 0.5, 2
 # unsure; grounds are told apart by GROUND_SEP; strokes when the bolder is
 # BOLD_RATIO as thick (700 vs 400 weight ~1.5).
 STYLE_SEP, STYLE_NEAR, GROUND_SEP, BOLD_RATIO = 18.0, 0.6, 8.0, 1.25
+# A Sudoku with one solution gives at least this many digits (4x4: 4, 6x6
+# with 2x3 boxes: 8, 9x9: 17): fewer digits in the givens' style than that
+# and the style is not the givens' (two glyphs a pixel bolder on a scaled
+# screen, taken for a bold weight).
+FEWEST_GIVENS = {4: 4, 6: 8, 9: 17}
 # The givens' or the entries' digits falling in two inks THIRD_INK apart
 # are three inks (a screen's colours swapped: blue entries orange, the red
 # wrong one blue, 33 and 46 apart): the fewer are unsure.  One ink measured
@@ -381,6 +386,9 @@ def _cell(lab: np.ndarray, lat: Lattice, r: int, c: int, n: int) -> CellInk:
     return CellInk(read.value, "", colour, stroke, ground)
 
 
+Ink = np.ndarray | None  # a style's ink (Lab), if any
+
+
 def _two(values: np.ndarray, sep: float) -> np.ndarray | None:
     """Labels 0/1 splitting ``values`` (rows) into two groups whose middles
     are at least ``sep`` apart, each value nearer its own (2-means from the
@@ -402,9 +410,9 @@ def _two(values: np.ndarray, sep: float) -> np.ndarray | None:
     return lab
 
 
-def _styles(inks: dict, ground: np.ndarray) -> tuple[set, set, dict, str, np.ndarray | None, np.ndarray | None]:
+def _styles(inks: dict, ground: np.ndarray, n: int) -> tuple[set, set, dict, str, Ink, Ink]:
     """(givens, entries, unsure cells, how told, given ink, entry ink) among
-    the digit cells that are not red."""
+    the digit cells that are not red, on an n x n board."""
     cells = sorted(inks)
     if not cells:
         return set(), set(), {}, "no digits", None, None
@@ -451,7 +459,16 @@ def _styles(inks: dict, ground: np.ndarray) -> tuple[set, set, dict, str, np.nda
                 split = _two(strokes, (bold.max() - bold.min()) / 2)
             how = "stroke weight"
             if split is not None:
-                given = int(np.argmax([median(bold[split == k]) for k in (0, 1)]))
+                weights = [median(bold[split == k]) for k in (0, 1)]
+                given = int(np.argmax(weights))
+                few = int(np.sum(split == given)) < FEWEST_GIVENS.get(n, 0)
+                if weights[given] < BOLD_RATIO * weights[1 - given] or few:
+                    # strokes spread (a screen scaled without smoothing thickens some by a pixel) but in
+                    # no two weights, or too few bold ones for a puzzle's givens: which are they is a guess
+                    why = (f"the digits' strokes vary ({bold.min():.2f} to {bold.max():.2f} of their height) but "
+                           + ("too few are bold for a Sudoku's givens" if few else "fall in no two weights")
+                           + ": givens and entries cannot be told apart")
+                    unsure = {rc: why for rc in cells}
             else:
                 ink = median(colours, axis=0)
                 return set(cells), set(), {}, "one style (all givens)", ink, None
@@ -522,7 +539,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         raise NoBoardError(f"no {GAME} board: {len(digits)} cells hold a digit that can be read (a Sudoku "
                            f"shows its givens)")
     red = {rc for rc, ci in digits.items() if ci.red}
-    givens, entries, doubt, how, g_ink, e_ink = _styles({rc: ci for rc, ci in digits.items() if rc not in red}, ground)
+    plain = {rc: ci for rc, ci in digits.items() if rc not in red}
+    givens, entries, doubt, how, g_ink, e_ink = _styles(plain, ground, n)
     unsure.update(doubt)
     if entries and not red and e_ink is not None and float(np.hypot(e_ink[1], e_ink[2])) < COLOURLESS_C \
             and colourless(lab):  # entries in grey, no colour anywhere: a wrong entry's red may be lost with it
