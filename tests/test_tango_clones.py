@@ -482,6 +482,32 @@ def test_a_window_over_a_corner_of_an_unruly_board_is_never_read_sure(unruly_scr
     assert n == 48 and wrong == [], wrong
 
 
+@pytest.mark.parametrize("game_id", ["8x8dt#777", "12x12de#9"])
+def test_unruly_givens_on_a_dimmed_or_scaled_screen_are_never_read_sure_as_placed(unruly_screen, tmp_path, game_id):
+    """A given's bevel is a 1-pixel line round an inner square; a dimmed,
+    flattened or darkened screen, or one at 60%, fades it on a given or two
+    until it is no longer a pattern, and the given read as a placed piece,
+    sure.  A fill with some pattern, too faint for a given's, is unsure
+    now.  Judged by the game's own givens (its saved game): under each
+    change, a board read sure marks exactly those as givens."""
+    from .helpers import MORE_SHIFTS, SHIFTS, shifted
+
+    env = unruly_screen(game_id)
+    img = tatham.capture("Unruly", tmp_path / "unruly.png")
+    givens, _, _ = unruly_after_moves(tatham.save(env, tmp_path, "fresh.sav"))
+    wrong, sure = [], 0
+    for how in SHIFTS + MORE_SHIFTS + ("x0.5", "x0.8"):
+        try:
+            rd = read_tango(shifted(img, how))
+        except NoBoardError:
+            continue
+        if rd.sure:
+            sure += 1
+            if not (np.array(rd.board.locked) == (givens >= 0)).all():
+                wrong.append(how)
+    assert sure >= 5 and wrong == [], f"{sure} read sure; givens read as placed pieces under {wrong}"
+
+
 def test_tatham_unruly_calibrated_with_a_probe_then_played(unruly_screen, tmp_path):
     """`calibrate --probe` clicks one cell through its cycle and back (the
     game's saved moves leave its grid as given) and keeps what it learnt;

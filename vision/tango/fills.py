@@ -14,7 +14,7 @@ that against the game after its first click, as after every click.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -35,6 +35,11 @@ MIN_CELLS = 2
 # the cell's fill by more than PATTERN_INK (Lab: a faint bevel, a white line on
 # light grey, is 11 off); a flat fill has none.
 PATTERN_INK, PATTERN_SHARE = 6.0, 0.015
+# A piece with some pattern, but less than PATTERN_SHARE, is unsure whether
+# it is a given: a given's 1-pixel bevel fades under a dimmed screen or a
+# zoom (down to 0.001-0.003 of the middle on Unruly's boards so changed)
+# while a flat fill shows none at all (0, also after JPEG at quality 35).
+FAINT_PATTERN = 0.0
 # Between moves a cell is read sure when its fill is within SAME_FILL of one
 # fill and at least NEAREST_MARGIN times that distance from every other.
 NEAREST_MARGIN = 2.0
@@ -57,6 +62,7 @@ class FillReading:
     locked: np.ndarray  # n x n bool: givens (a pattern inside the fill)
     unsure: list[tuple[int, int]]
     fills: Fills
+    faint: list[tuple[int, int]] = field(default_factory=list)  # pieces whose pattern is too faint to tell a given
 
 
 def _middles(lab: np.ndarray, lat: Lattice) -> tuple[np.ndarray, np.ndarray]:
@@ -137,7 +143,9 @@ def read_fills(lab: np.ndarray, lat: Lattice) -> tuple[FillReading | None, str]:
     why = (f"pieces are fills (L {centres[first][0]:.0f} and {centres[second][0]:.0f}; empty L {centres[k][0]:.0f}, "
            "the fill no given has); no sun/moon cue: the darker taken as the first of a click's cycle")
     fills = Fills(centres[[k, first, second]], why)
-    return FillReading(values.astype(np.int64), given & (values != EMPTY), unsure, fills), ""
+    faint = [(int(r), int(c)) for r, c in np.argwhere((values != EMPTY) & (pattern > FAINT_PATTERN) & ~given)
+             if (r, c) not in unsure]
+    return FillReading(values.astype(np.int64), given & (values != EMPTY), unsure, fills, faint), ""
 
 
 def read_cells(img: np.ndarray, lat: Lattice, fills: Fills, only: np.ndarray | None = None) -> np.ndarray:

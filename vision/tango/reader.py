@@ -422,6 +422,9 @@ def _filled_board(img: np.ndarray, lab: np.ndarray, local: Lattice, lattice: Lat
     for rc in found.unsure:
         unsure[rc] = "its fill is like none of the three"
         state[rc] = -1
+    for rc in found.faint:
+        unsure[rc] = "its fill shows a faint pattern: a given's bevel, faded (a dim or scaled screen), or none?"
+        state[rc] = -1
     _doubt_unbordered(img, lattice, box, state, unsure, fills=True)
     dark = float(found.fills.colours[0][0]) < DARK_L
     cr = CellReading(found.values, found.locked, (state >= 0).astype(np.float32), found.unsure, [], [], [SUN, MOON],
