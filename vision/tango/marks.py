@@ -58,8 +58,9 @@ GAP_ALONG, GAP_HERE = 0.8, 0.7
 POINTER_L, POINTER_CHROMA = 25.0, 12.0
 # Near-black ink that runs into an edge's window from the side of a piece
 # with none of its own (no near-black pixel in the cell less PIECE_INSET of
-# a pitch on each side) is a pointer, not the piece's edge; where it comes
-# within CENTRED of a pitch of the edge's line, it may hide a mark there.
+# a pitch on each side) is a pointer, not the piece's edge; where it, or ink
+# joined to it (a mark it is drawn over), comes within CENTRED of a pitch of
+# the edge's line, it may hide a mark there.
 PIECE_INSET = 0.3
 # A pointer's arrow is a solid shape: its pixels fill this share of its
 # convex hull at least (a cross's strokes fill about half).
@@ -450,7 +451,7 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
                 dropped, both = _drop_pieces(mark_ink, k, pieces, vertical_line, CENTRED * p + 2)
                 if dropped is not mark_ink:
                     if dropped.sum() < little:
-                        pointer = (mark_ink & ~dropped & _dark(mid[i]) & near_line).any() \
+                        pointer = _pointer_at_line(mark_ink & ~dropped, _dark(mid[i]), near_line) \
                             and not dark_pieces & {k[:2], k[2:]}
                         if not both and not gap and not approximate and not pointer \
                                 and not _dark_nearby(dropped, mid[i]):
@@ -568,6 +569,20 @@ def _glyph_side(ink: np.ndarray, pitch: float) -> int:
 def _dark(win: np.ndarray) -> np.ndarray:
     """Near-black colourless pixels (a mouse pointer's), of a window or a stack."""
     return (win[..., 0] < POINTER_L) & (np.hypot(win[..., 1], win[..., 2]) < POINTER_CHROMA)
+
+
+def _pointer_at_line(gone: np.ndarray, dark: np.ndarray, near_line: np.ndarray) -> bool:
+    """Whether ink left out as a piece's (``gone``) holds a part with
+    near-black pixels (a pointer's arrow) that comes near the edge's line:
+    the arrow itself, or a mark drawn through by it and left out with it."""
+    if not (gone & dark).any():
+        return False
+    count, labels = cv2.connectedComponents(gone.astype(np.uint8), connectivity=8)
+    for j in range(1, count):
+        part = labels == j
+        if (part & dark).any() and (part & near_line).any():
+            return True
+    return False
 
 
 def _dark_nearby(ink: np.ndarray, win: np.ndarray) -> bool:
