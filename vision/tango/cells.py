@@ -487,15 +487,36 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
     return reading
 
 
-def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int], least: float = LOCK_MIN
-                          ) -> tuple[list[int], list[int], float, list[int]] | None:
+def _split_looks(x: np.ndarray, least: float) -> tuple[np.ndarray, list[np.ndarray], bool] | None:
+    """Rows of ``x`` as two looks (2-means): (labels, the two centres,
+    whether they stand apart cleanly: every row much nearer its own centre
+    than the other's), or None when the centres are no further apart than
+    ``least`` or LOCK_SPREAD times the looks' own spread."""
+    labels = _two_means(x)
+    if labels.min() == labels.max():
+        return None
+    centres = [median(x[labels == g], axis=0) for g in (0, 1)]
+    spread = max(float(median(np.linalg.norm(x[labels == g] - c, axis=1))) for g, c in zip((0, 1), centres))
+    if float(np.linalg.norm(centres[0] - centres[1])) <= max(least, LOCK_SPREAD * spread):
+        return None
+    own = [np.linalg.norm(x[labels == g] - c, axis=1) for g, c in zip((0, 1), centres)]
+    other = [np.linalg.norm(x[labels == g] - c, axis=1) for g, c in zip((0, 1), centres[::-1])]
+    return labels, centres, min(float(o.min()) for o in other) >= GIVENS_CLEAR * max(float(w.max()) for w in own)
+
+
+def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int], least: float = LOCK_MIN,
+                          values: np.ndarray | None = None) -> tuple[list[int], list[int], float, list[int]] | None:
     """Givens among ``piece`` by features compared with the empty cells':
     (givens, doubtful cells, how cleanly they stand apart: the nearest
     given's distance over the farthest other piece's, and the empty cells
     as far from the others as half-way to the givens: a given has a piece,
     so these lie under a cover of a given's colour) or None when no piece
     differs.  Givens that do not look alike make every differing cell
-    doubtful (clarity 0)."""
+    doubtful (clarity 0), and so do two looks among them, neither like the
+    empty cells', that are not the two kinds of piece (``values``: each
+    cell's): which look is the givens' cannot be told (a game that draws
+    a player's pieces in a look of their own); a look on one cell alone,
+    standing clearly apart, is that cell's doubt."""
     ref = median(feats[empty], axis=0)
     spread = float(median(np.linalg.norm(feats[empty] - ref, axis=1)))
     dist = np.linalg.norm(feats[piece] - ref, axis=1)
@@ -512,6 +533,16 @@ def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int],
         return [], diff_cells, 0.0, []
     givens = [p for p, ok in zip(diff_cells, like) if ok]
     doubtful = [p for p, ok in zip(diff_cells, like) if not ok]
+    split = _split_looks(feats[givens], least) if values is not None and len(givens) > MIN_GIVENS else None
+    if split is not None:
+        labels, _, clean = split
+        kinds = [{int(values[p]) for p, g in zip(givens, labels) if g == k} for k in (0, 1)]
+        if not (len(kinds[0]) == len(kinds[1]) == 1 and kinds[0] != kinds[1]):  # (a piece's colour tints its cell)
+            if not clean or min(int(np.sum(labels == k)) for k in (0, 1)) >= MIN_GIVENS:
+                return [], diff_cells, 0.0, []
+            alone = int(np.sum(labels == 1) < np.sum(labels == 0))
+            doubtful += [p for p, g in zip(givens, labels) if g == alone]
+            givens = [p for p, g in zip(givens, labels) if g != alone]
     if len(givens) < MIN_GIVENS:  # one odd cell is a pointer or a hover, not a look for givens
         return None
     # a piece cell between an empty cell's look and a given's is doubtful
@@ -535,20 +566,12 @@ def _givens_on_full_board(feats: np.ndarray, piece: list[int], values: np.ndarra
     for v in sorted(set(int(values[i]) for i in piece)):
         idx = [i for i in piece if values[i] == v]
         split = None
-        if len(idx) >= 3:
-            labels = _two_means(feats[idx])
-            groups = [np.array(idx)[labels == g] for g in (0, 1)]
-            if min(len(g) for g in groups) > 0:
-                centres = [median(feats[g], axis=0) for g in groups]
-                spread = max(float(median(np.linalg.norm(feats[g] - c, axis=1))) for g, c in zip(groups, centres))
-                if float(np.linalg.norm(centres[0] - centres[1])) > max(least, LOCK_SPREAD * spread):
-                    # the two groups must stand apart cleanly: every cell much
-                    # nearer its own group's centre than the other's
-                    own = [np.linalg.norm(feats[g] - c, axis=1) for g, c in zip(groups, centres)]
-                    other = [np.linalg.norm(feats[g] - c, axis=1) for g, c in zip(groups, centres[::-1])]
-                    if min(float(o.min()) for o in other) < GIVENS_CLEAR * max(float(w.max()) for w in own):
-                        return None
-                    split = (groups, centres)
+        looks = _split_looks(feats[idx], least) if len(idx) >= 3 else None
+        if looks is not None:
+            labels, centres, clean = looks
+            if not clean:  # the two groups must stand apart cleanly
+                return None
+            split = ([np.array(idx)[labels == g] for g in (0, 1)], centres)
         kinds.append((idx, split))
     splits = [k for k in kinds if k[1] is not None]
     if not splits:
@@ -634,7 +657,7 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
     if len(empty) >= 2:
         # the feature whose differing cells stand apart most cleanly
         found = [(name, f) for name, feats in features
-                 if (f := _givens_against_empty(feats, empty, piece, LEAST[name])) is not None]
+                 if (f := _givens_against_empty(feats, empty, piece, LEAST[name], values)) is not None]
         if found:
             # of the features that set givens apart cleanly, the one that sets
             # more of them apart (a piece's colour can tint one kind's ground)
