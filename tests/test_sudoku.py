@@ -337,6 +337,60 @@ def test_a_fresh_board_by_other_people_scaled_without_smoothing_never_reads_give
     assert wrong == [], f"read sure with givens as entries: {wrong}"
 
 
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_board_by_other_people_with_entries_typed_is_read_as_the_game_has_it(xvfb, dark):
+    """minisudoku6 draws givens in near-black type and a player's entries in
+    saturated blue.  In Lab the blue stands further off the white ground
+    than the black does, so the entries were taken for the givens' "further
+    off" ink, against their colour (the plainer ink is the givens'): every
+    digit unsure, on every board with entries.  Ink stands off the ground
+    by its lightness now.  Entries typed with real clicks and keys, on the
+    light page and the dark one: read sure, givens and entries as the page
+    has them."""
+    import pyautogui
+
+    from .web_games import Page, Server, need_chromium, shared_game
+
+    need_chromium()
+    server = Server(shared_game("sudoku", "minisudoku6"))
+    page = Page(server.url, 0, 0, 900, 790)
+    cells_js = ("JSON.stringify([...document.querySelectorAll('[data-row]')].map(e => [+e.dataset.row, "
+                "+e.dataset.col, +e.textContent.trim() || 0, e.getAttribute('data-initial') === 'true', "
+                "(r => [r.left + r.width / 2, r.top + r.height / 2])(e.getBoundingClientRect())]))")
+    try:
+        page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
+        if dark:
+            page.dt.evaluate("document.documentElement.classList.add('dark')")
+        time.sleep(0.5)
+        cells = page.state(cells_js)
+        givens = [[0] * 6 for _ in range(6)]
+        for r, c, d, initial, _ in cells:
+            givens[r][c] = d if initial else 0
+        answer = solve(SudokuPuzzle(6, givens, [[0] * 6 for _ in range(6)]), limit=1).grid
+        for r, c, _, _, (x, y) in [cell for cell in cells if not cell[3]][:4]:
+            page.click(x, y)
+            time.sleep(0.1)
+            pyautogui.press(str(answer[r][c]))
+            time.sleep(0.1)
+        page.park_pointer(880, 10)
+        time.sleep(0.8)
+        img = page.grab()
+        shown = page.state(cells_js)
+    finally:
+        page.close()
+        server.stop()
+    rd = read_sudoku(img)
+    want_g = [[0] * 6 for _ in range(6)]
+    want_e = [[0] * 6 for _ in range(6)]
+    for r, c, d, initial, _ in shown:
+        (want_g if initial else want_e)[r][c] = d
+    assert sum(map(any, want_e)) > 0, "no entry was typed"
+    assert rd.sure, rd.doubts()
+    assert (rd.board.givens, rd.board.entries) == (want_g, want_e)
+
+
 # --- Tatham's Solo (Debian's sgt-puzzles) ---------------------------------------------------
 
 def solo_saved_grid(fields: list[tuple[str, str]]) -> tuple[list[list[int]], list[list[int]], list[str]]:

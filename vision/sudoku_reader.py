@@ -424,7 +424,9 @@ def _styles(inks: dict, ground: np.ndarray, n: int) -> tuple[set, set, dict, str
     how = "ink colour"
     if split is not None:
         chroma = [median(np.hypot(colours[split == k, 1], colours[split == k, 2])) for k in (0, 1)]
-        contrast = [median(np.linalg.norm(colours[split == k] - ground, axis=1)) for k in (0, 1)]
+        # how far each ink stands off the ground in lightness (not in Lab: a saturated blue
+        # is further from white in Lab than black type is)
+        contrast = [median(np.abs(colours[split == k, 0] - ground[0])) for k in (0, 1)]
         given = int(np.argmax(contrast))
         if abs(chroma[0] - chroma[1]) > STYLE_SEP / 2 and int(np.argmin(chroma)) != given:
             # givens are the plainer ink and the one standing further off the ground, in every
