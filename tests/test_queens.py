@@ -18,6 +18,7 @@ import pytest
 from bench.queens import BIG_SEEDS, large_regions, ortools_queens
 from puzzlebot.solvers.errors import InputError, PuzzlebotError
 from puzzlebot.solvers.queens import (
+    QUEEN,
     QueensPuzzle,
     _grow,
     _random_queens,
@@ -469,6 +470,43 @@ def test_bot_plays_a_queens_game_by_other_people(xvfb, tmp_path):
     finally:
         page.close()
         server.stop()
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_cells_a_queens_game_by_other_people_hatches_are_never_read_as_queens(xvfb):
+    """The checker-dark game hatches every cell of a line that breaks a rule
+    in red stripes.  Two crowns put in one column by real clicks: the
+    stripes over the column's other cells, spread to the middle's sides,
+    were read as queens, sure (cell by cell).  A piece has ground around
+    it: ink to all four sides of a cell's middle is unsure.  Every cell
+    read sure is what the game's own state has there."""
+    from .web_games import Page, Server, need_chromium, shared_game
+
+    need_chromium()
+    server = Server(shared_game("queens", "checker-dark"))
+    page = Page(server.url, 0, 0, 900, 780)
+    try:
+        page.dt.wait_for("location.href.startsWith('http') && document.readyState == 'complete'", timeout=60)
+        _fresh_level(page, 8)
+        time.sleep(0.5)
+        centres = page.state("JSON.stringify([...document.querySelectorAll('button.cell')].map(e => "
+                             "(r => [r.left + r.width / 2, r.top + r.height / 2])(e.getBoundingClientRect())))")
+        for i in (0 * 8 + 5, 3 * 8 + 5):  # r1c6 and r4c6, each empty -> x -> crown
+            for _ in range(2):
+                page.click(*centres[i])
+                time.sleep(0.15)
+        page.park_pointer(880, 10)
+        time.sleep(1.0)
+        img = page.grab()
+        field = np.array(page.state("localStorage.getItem('gameState')")["field"])
+    finally:
+        page.close()
+        server.stop()
+    assert field[0, 5] == field[3, 5] == QUEEN
+    rd = read_queens(img)
+    wrong = [(int(r), int(c)) for r, c in np.argwhere((rd.state != -1) & (rd.state != field))]
+    assert wrong == [] and not rd.sure, f"read sure and wrong at {wrong}:\n{rd.state}"
 
 
 def _fresh_level(page, n: int) -> list:

@@ -369,6 +369,10 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 why[(r, c)] = f"a solid block {span:.2f} pitches wide over the cell: not a piece"
             elif span < MARK_SPAN and share < QUEEN_SHARE:
                 state[r, c] = MARK
+            elif ink[0].any() and ink[-1].any() and ink[:, 0].any() and ink[:, -1].any():
+                # a piece has ground around it; ink to all four sides of the middle is a pattern
+                # over the whole cell (a game's hatching of cells that break a rule) or a cover
+                why[(r, c)] = "ink runs across the cell's middle to all four sides (a highlight, a cover?)"
             elif span > QUEEN_SPAN and QUEEN_SHARE <= share <= QUEEN_MAX_SHARE and \
                     np.hypot(xs.mean() - (ink.shape[1] - 1) / 2, ys.mean() - (ink.shape[0] - 1) / 2) <= \
                     QUEEN_OFF * min(lat.px, lat.py):
