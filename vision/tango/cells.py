@@ -80,7 +80,9 @@ SAME_COLOUR = 10.0
 WARM, COOL, CUE_CHROMA = (15.0, 115.0), (160.0, 330.0), 12.0
 # Shape cue: roundness (see _roundness) of a disc, with or without rays, is
 # 0.9-1.0, of a crescent 0.45-0.7 (real LinkedIn, emoji, pictures); two looks
-# this far apart speak, and one look this far to a side of DISC_OR_CRESCENT.
+# this far apart speak when they lie on either side of DISC_OR_CRESCENT (a
+# banana, 0.3-0.5 seen in grey, is no disc beside a crescent), and one look
+# this far to a side of DISC_OR_CRESCENT.
 ROUNDNESS_APART, DISC_OR_CRESCENT, ROUNDNESS_SURE = 0.15, 0.8, 0.07
 # An empty cell's ground is within this (Lab) of the other empty cells'
 # (LinkedIn's hover tint: about 4; a piece's colour taken for the ground: 40+).
@@ -333,7 +335,9 @@ def decide_sun(looks: list[Look]) -> tuple[list[int] | None, str]:
         warm_first = ta == "warm" or tb == "cool"
         votes.append(("colour", 0 if warm_first else 1))
     ds = a.roundness - b.roundness
-    if abs(ds) >= ROUNDNESS_APART:
+    if abs(ds) >= ROUNDNESS_APART and min(a.roundness, b.roundness) < DISC_OR_CRESCENT <= max(a.roundness, b.roundness):
+        # the rounder a disc and the other not: two crescent-like shapes (a banana and a moon)
+        # say nothing of which is the sun
         votes.append(("shape", 0 if ds > 0 else 1))
     if not votes:
         return None, (f"the two kinds of piece ({a.describe()}; {b.describe()}) show no sun/moon cue "
