@@ -299,8 +299,8 @@ def test_a_fresh_board_by_other_people_scaled_without_smoothing_never_reads_give
     Scaled without smoothing (a screen at 55-90%), a few strokes gain a
     pixel and the others do not; the strokes' spread passed for two
     weights and givens read as entries, sure (at one to five of the ten
-    zooms on each of ten boards tried; once also scaled smoothly).  Each
-    zoom is read sure with the page's givens, or unsure."""
+    zooms on eight of ten boards tried; once also scaled smoothly).  Two
+    boards, each zoom read sure with the page's givens, or unsure."""
     from puzzlebot.solvers.errors import PuzzlebotError
 
     from .web_games import Page, Server, need_chromium, shared_game
@@ -308,32 +308,37 @@ def test_a_fresh_board_by_other_people_scaled_without_smoothing_never_reads_give
     need_chromium()
     server = Server(shared_game("sudoku", "minisudoku6"))
     page = Page(server.url, 0, 0, 900, 790)
+    boards = []
     try:
-        page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
-        page.park_pointer(880, 10)
-        time.sleep(1.0)
-        givens = page.state("JSON.stringify([...document.querySelectorAll('[data-row]')]"
-                            ".filter(e => e.getAttribute('data-initial') === 'true').map(e => [+e.dataset.row, "
-                            "+e.dataset.col, +e.textContent.trim()]))")
-        img = page.grab()
+        for k in range(2):
+            if k:
+                page.dt.evaluate("location.reload(); 1")
+                time.sleep(0.3)
+            page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
+            page.park_pointer(880, 10)
+            time.sleep(1.0)
+            givens = page.state("JSON.stringify([...document.querySelectorAll('[data-row]')]"
+                                ".filter(e => e.getAttribute('data-initial') === 'true').map(e => [+e.dataset.row, "
+                                "+e.dataset.col, +e.textContent.trim()]))")
+            boards.append(({(r, c): d for r, c, d in givens}, page.grab()))
     finally:
         page.close()
         server.stop()
-    want = {(r, c): d for r, c, d in givens}
 
     def given(rd) -> dict:
         return {(r, c): d for r, row in enumerate(rd.board.givens) for c, d in enumerate(row) if d}
 
-    clean = read_sudoku(img)
-    assert clean.sure and given(clean) == want
     wrong = []
-    for how in [f"{way}{zoom:.2f}" for zoom in np.arange(0.5, 1.0, 0.05) for way in ("nearest", "x")]:
-        try:
-            rd = read_sudoku(shifted(img, how))
-        except PuzzlebotError:  # refused: right
-            continue
-        if rd.sure and (given(rd) != want or any(any(row) for row in rd.board.entries)):
-            wrong.append(how)
+    for k, (want, img) in enumerate(boards):
+        clean = read_sudoku(img)
+        assert clean.sure and given(clean) == want
+        for how in [f"{way}{zoom:.2f}" for zoom in np.arange(0.5, 1.0, 0.05) for way in ("nearest", "x")]:
+            try:
+                rd = read_sudoku(shifted(img, how))
+            except PuzzlebotError:  # refused: right
+                continue
+            if rd.sure and (given(rd) != want or any(any(row) for row in rd.board.entries)):
+                wrong.append(f"board {k + 1} {how}")
     assert wrong == [], f"read sure with givens as entries: {wrong}"
 
 
