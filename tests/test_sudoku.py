@@ -5,6 +5,7 @@ Tatham's Solo, each judged by the game itself."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 
@@ -264,19 +265,35 @@ def test_a_digit_the_page_refuses_stops_the_run_naming_the_cell(sudoku_page):
     assert not any(e["event"] == "solved" for e in launch.events(ev))
 
 
-@pytest.mark.display
-@pytest.mark.browser
-@pytest.mark.parametrize("dark", [False, True])
-def test_bot_plays_a_mini_sudoku_by_other_people(xvfb, dark):
+# minisudoku6 has drawn its grid
+GRID_DRAWN = "document.querySelectorAll('[data-row]').length >= 36"
+
+
+@contextlib.contextmanager
+def other_peoples_page(dark: bool = False):
+    """The minisudoku6 game (../shared/games/sudoku) in a 900 x 790 Chromium
+    window at the screen's top left, its grid drawn (on its dark page with
+    ``dark``); closed after."""
     from .web_games import Page, Server, need_chromium, shared_game
 
     need_chromium()
     server = Server(shared_game("sudoku", "minisudoku6"))
     page = Page(server.url, 0, 0, 900, 790)
     try:
-        page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
+        page.dt.wait_for(GRID_DRAWN, timeout=60)
         if dark:
             page.dt.evaluate("document.documentElement.classList.add('dark')")
+        yield page
+    finally:
+        page.close()
+        server.stop()
+
+
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("dark", [False, True])
+def test_bot_plays_a_mini_sudoku_by_other_people(xvfb, dark):
+    with other_peoples_page(dark) as page:
         time.sleep(1.0)
         givens = page.state("JSON.stringify([...document.querySelectorAll('[data-row]')]"
                             ".filter(e => e.getAttribute('data-initial') === 'true').map(e => [+e.dataset.row, "
@@ -287,9 +304,6 @@ def test_bot_plays_a_mini_sudoku_by_other_people(xvfb, dark):
         after = page.state("JSON.stringify([...document.querySelectorAll('[data-row]')].map(e => [+e.dataset.row, "
                            "+e.dataset.col, e.textContent.trim()]))")
         assert {tuple(g) for g in givens} <= {tuple(a) for a in after}  # givens untouched
-    finally:
-        page.close()
-        server.stop()
 
 
 @pytest.mark.display
@@ -303,27 +317,19 @@ def test_a_fresh_board_by_other_people_scaled_without_smoothing_never_reads_give
     boards, each zoom read sure with the page's givens, or unsure."""
     from puzzlebot.solvers.errors import PuzzlebotError
 
-    from .web_games import Page, Server, need_chromium, shared_game
-
-    need_chromium()
-    server = Server(shared_game("sudoku", "minisudoku6"))
-    page = Page(server.url, 0, 0, 900, 790)
     boards = []
-    try:
+    with other_peoples_page() as page:
         for k in range(2):
             if k:
                 page.dt.evaluate("location.reload(); 1")
                 time.sleep(0.3)
-            page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
+                page.dt.wait_for(GRID_DRAWN, timeout=60)
             page.park_pointer(880, 10)
             time.sleep(1.0)
             givens = page.state("JSON.stringify([...document.querySelectorAll('[data-row]')]"
                                 ".filter(e => e.getAttribute('data-initial') === 'true').map(e => [+e.dataset.row, "
                                 "+e.dataset.col, +e.textContent.trim()]))")
             boards.append(({(r, c): d for r, c, d in givens}, page.grab()))
-    finally:
-        page.close()
-        server.stop()
 
     def given(rd) -> dict:
         return {(r, c): d for r, row in enumerate(rd.board.givens) for c, d in enumerate(row) if d}
@@ -356,18 +362,10 @@ def test_a_board_by_other_people_with_entries_typed_is_read_as_the_game_has_it(x
     has them."""
     import pyautogui
 
-    from .web_games import Page, Server, need_chromium, shared_game
-
-    need_chromium()
-    server = Server(shared_game("sudoku", "minisudoku6"))
-    page = Page(server.url, 0, 0, 900, 790)
     cells_js = ("JSON.stringify([...document.querySelectorAll('[data-row]')].map(e => [+e.dataset.row, "
                 "+e.dataset.col, +e.textContent.trim() || 0, e.getAttribute('data-initial') === 'true', "
                 "(r => [r.left + r.width / 2, r.top + r.height / 2])(e.getBoundingClientRect())]))")
-    try:
-        page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
-        if dark:
-            page.dt.evaluate("document.documentElement.classList.add('dark')")
+    with other_peoples_page(dark) as page:
         time.sleep(0.5)
         cells = page.state(cells_js)
         givens = [[0] * 6 for _ in range(6)]
@@ -383,9 +381,6 @@ def test_a_board_by_other_people_with_entries_typed_is_read_as_the_game_has_it(x
         time.sleep(0.8)
         img = page.grab()
         shown = page.state(cells_js)
-    finally:
-        page.close()
-        server.stop()
     rd = read_sudoku(img)
     want_g = [[0] * 6 for _ in range(6)]
     want_e = [[0] * 6 for _ in range(6)]
