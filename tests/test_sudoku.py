@@ -359,7 +359,9 @@ def test_a_board_by_other_people_with_entries_typed_is_read_as_the_game_has_it(x
     digit unsure, on every board with entries.  Ink stands off the ground
     by its lightness now.  Entries typed with real clicks and keys, on the
     light page and the dark one: read sure, givens and entries as the page
-    has them."""
+    has them.  Only digits every answer shares are typed: the game may
+    have several answers, and for another answer's digit it puts up a
+    toast that can reach over the board."""
     import pyautogui
 
     cells_js = ("JSON.stringify([...document.querySelectorAll('[data-row]')].map(e => [+e.dataset.row, "
@@ -371,8 +373,18 @@ def test_a_board_by_other_people_with_entries_typed_is_read_as_the_game_has_it(x
         givens = [[0] * 6 for _ in range(6)]
         for r, c, d, initial, _ in cells:
             givens[r][c] = d if initial else 0
-        answer = solve(SudokuPuzzle(6, givens, [[0] * 6 for _ in range(6)]), limit=1).grid
-        for r, c, _, _, (x, y) in [cell for cell in cells if not cell[3]][:4]:
+        none = [[0] * 6 for _ in range(6)]
+        answer = solve(SudokuPuzzle(6, givens, none), limit=1).grid
+
+        def forced(r: int, c: int) -> bool:  # the game may have more than one answer: type what all share
+            other = [row[:] for row in givens]
+            for d in set(range(1, 7)) - {answer[r][c]}:
+                other[r][c] = d
+                if solve(SudokuPuzzle(6, other, none), limit=1).count:
+                    return False
+            return True
+
+        for r, c, _, _, (x, y) in [cell for cell in cells if not cell[3] and forced(cell[0], cell[1])][:4]:
             page.click(x, y)
             time.sleep(0.1)
             pyautogui.press(str(answer[r][c]))
