@@ -28,7 +28,8 @@ def program(name: str) -> str | None:
 def screen(name: str, title: str, tmp_path: Path, monkeypatch):
     """A fixture's body: a virtual screen with openbox (GTK dialogs need a
     window manager to take the keyboard); yields start(game_id) -> env,
-    which opens the game ``name`` (its window titled ``title``)."""
+    which opens the game ``name`` (its window titled ``title``), or with
+    start(game_id, other) another of the puzzles."""
     exe = program(name)
     if exe is None:
         pytest.skip(f"Tatham's {title} is not installed (make test installs the Debian package sgt-puzzles)")
@@ -41,9 +42,10 @@ def screen(name: str, title: str, tmp_path: Path, monkeypatch):
     monkeypatch.setenv("DISPLAY", display)
     games = []
 
-    def start(game_id: str) -> dict:
-        games.append(subprocess.Popen([exe, game_id], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL))
+    def start(game_id: str, other: str | None = None) -> dict:
+        """Open ``game_id`` in the game ``name`` (or the puzzle ``other``, also installed)."""
+        games.append(subprocess.Popen([program(other) if other else exe, game_id], cwd=tmp_path, env=env,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         time.sleep(2.0)
         return env
 

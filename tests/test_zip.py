@@ -13,6 +13,8 @@ import time
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzlebot.sim import launch
 from puzzlebot.solvers.errors import PuzzlebotError
@@ -81,6 +83,42 @@ def test_real_boards_scaled_are_read_as_at_full_size_or_not_sure(scale, how):
         except PuzzlebotError:  # refused: right
             continue
         assert not rd.sure or rd.board.to_json() == want, e["file"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(rows=st.integers(2, 9), cols=st.integers(2, 9), seed=st.integers(0, 2**32), data=st.data())
+def test_numbers_of_any_answerable_zip_puzzle_are_joinable(rows, cols, seed, data):
+    """The reader's rule that refuses number tiles (joining the numbers in
+    order needs more free cells than the grid leaves) refuses no Zip puzzle
+    that has an answer: numbers put on any cells of a path through every
+    cell, in the path's order, from its first cell."""
+    import random
+
+    from puzzlebot.solvers.zip.generate import random_path
+    from puzzlebot.vision.zip_reader import _unjoinable
+
+    path = random_path(rows, cols, random.Random(seed))
+    assert sorted(path) == sorted((r, c) for r in range(rows) for c in range(cols))
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
+    marks = data.draw(st.sets(st.integers(1, len(path) - 1))) | {0}
+    numbers = {path[i]: k for k, i in enumerate(sorted(marks), 1)}
+    assert _unjoinable(numbers, rows * cols) == ""
+
+
+def test_number_tiles_on_every_cell_are_no_zip_board():
+    """Tatham's Twiddle and Fifteen as they draw (a number on every cell, or
+    on all but one) need many free cells to join, and have none or one."""
+    from puzzlebot.vision.zip_reader import _unjoinable
+
+    twiddle = {(r, c): k for (r, c), k in zip(np.ndindex(3, 3), (5, 3, 7, 6, 4, 9, 1, 2, 8))}
+    fifteen = {(r, c): k for (r, c), k in zip(np.ndindex(4, 4), (4, 13, 8, 11, 1, 0, 6, 12, 14, 5, 7, 3, 2, 9, 10, 15))
+               if k}
+    assert "has 0" in _unjoinable(twiddle, 9)
+    assert "has 1" in _unjoinable(fifteen, 16)
+    solved = {(r, c): 3 * r + c + 1 for r, c in np.ndindex(3, 3)}  # rows in reading order: 3 and 4 apart
+    assert _unjoinable(solved, 9)
+    snake = {(r, c if r % 2 == 0 else 2 - c): 3 * r + c + 1 for r, c in np.ndindex(3, 3)}  # a path, given whole
+    assert _unjoinable(snake, 9) == ""
 
 
 def test_a_board_cut_through_a_row_of_numbers_is_said_to_be_cut():
