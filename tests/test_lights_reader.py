@@ -29,6 +29,14 @@ def check(label: dict, folder) -> str:
     unsure), or raises: a wrong read reported as sure fails the test."""
     rd = read_lights(load_image(folder / label["file"]))
     got = rows_text(rd)
+    if not rd.sure and rd.looks.extent_unknown and (len(got), len(got[0])) != (label["nrows"], label["cols"]):
+        # the reader says it cannot see how far the board goes: the cells it
+        # read must be a block of the board, each right
+        h, w = len(got), len(got[0])
+        blocks = [[row[c:c + w] for row in label["rows"][r:r + h]]
+                  for r in range(label["nrows"] - h + 1) for c in range(label["cols"] - w + 1)]
+        assert got in blocks, f"{label['file']}: read {h}x{w} (extent unknown), no block of the label"
+        return "unsure"
     assert len(got) == len(label["rows"]) and len(got[0]) == len(label["rows"][0]), (
         f"{label['file']}: read {len(got)}x{len(got[0])}, label {label['nrows']}x{label['cols']}, "
         f"sure={rd.sure}")
@@ -130,8 +138,10 @@ def test_real_screenshots_of_other_games():
     # ground disagree on which look is lit in two: fedoseevtaf's white and
     # black squares on a green chat bubble, and jurajvitalis's white and grey
     # boxes on a light grey window (the white ones are nearer the ground).
-    # Unsure is the right answer for all three.
-    assert exact >= 45
+    # pewpew's frame 292: its unlit cells are the black ground and its top row
+    # is all unlit, up to the image's edge: a row, or the ground above the
+    # board?  Unsure is the right answer for all four.
+    assert exact >= 44
     assert len(per_game) == 21
 
 
@@ -396,3 +406,35 @@ def test_invisible_unlit_cells_need_a_calibrated_lattice():
     assert np.array_equal(got.state, board)
     with pytest.raises(UnreadableBoardError):
         bot.reader.read(img, Lattice(ox + p / 2, oy, p, p, 5, 5))  # cells between the lit ones: refused
+
+
+
+@pytest.mark.parametrize("margin", [0.1, 0.5, 1.0, 1.5])
+def test_unlit_cells_like_the_ground_up_to_the_image_edge_leave_the_extent_unknown(margin):
+    """Red discs lit, black ones unlit on a page nearly as black (4 Lab
+    units), nothing framing the board, and ``margin`` pitches of page to the
+    image's edges.  The page up to an edge was taken for unlit cells where
+    a whole cell fitted (its edge for the board's frame): a sure board of
+    page rows and columns round the real one (at 1 and 1.5 pitches: 8 of 8
+    boards each).  Where a cell fits, the side is open now (a row of unlit
+    cells, or page?); where none does, the board reaches the image's edge."""
+    from puzzlebot.solvers.errors import PuzzlebotError
+
+    p = 42
+    for seed in range(8):
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(4, 8))
+        board = (rng.random((n, n)) < 0.45).astype(int)
+        m = int(margin * p)
+        img = np.zeros((n * p + 2 * m, n * p + 2 * m, 3), np.uint8)
+        img[:] = (4, 2, 13)
+        for r, c in np.ndindex(n, n):
+            cv2.circle(img, (m + c * p + p // 2, m + r * p + p // 2), p // 2 - 2,
+                       (80, 80, 250) if board[r, c] else (0, 0, 0), -1, cv2.LINE_AA)
+        try:
+            rd = read_lights(img)
+        except PuzzlebotError:
+            continue
+        assert np.array_equal(rd.state, board) or not rd.sure, (seed, rd.lattice)
+        if margin >= 1:
+            assert not rd.sure and rd.looks.extent_unknown and np.array_equal(rd.board, board), (seed, rd.lattice)

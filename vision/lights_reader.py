@@ -723,11 +723,12 @@ def _unlit_invisible(fit: LatticeFit, labels: np.ndarray, c0, c1, lab: np.ndarra
     return lit_k if is_flat(look_template(lab, local, labels, 1 - lit_k)) else None
 
 
-def _frame_distance(edges: np.ndarray, lat: Lattice, side: str, lit: np.ndarray) -> float | None:
-    """Distance in pixels from the lattice's ``side`` to the first straight
-    edge running along most of it beside the outer cells not ``lit`` (or
-    to the image border); None if there is none within FRAME_REACH pitches,
-    or too few unlit cells there to tell a frame from lit cells' edges."""
+def _frame_distance(edges: np.ndarray, lat: Lattice, side: str, lit: np.ndarray) -> tuple[float, bool] | None:
+    """(distance in pixels from the lattice's ``side`` to the first straight
+    edge running along most of it beside the outer cells not ``lit``, or to
+    the image border; whether it is the border); None if there is neither
+    within FRAME_REACH pitches, or too few unlit cells there to tell a frame
+    from lit cells' edges."""
     h, w = edges.shape
     x0, y0, x1, y1 = (int(round(v)) for v in lat.bbox)
     horizontal = side in ("top", "bottom")
@@ -745,10 +746,10 @@ def _frame_distance(edges: np.ndarray, lat: Lattice, side: str, lit: np.ndarray)
         pos = start + step * d
         limit = h if horizontal else w
         if pos < 0 or pos >= limit:
-            return float(d)  # the image ends here
+            return float(d), True  # the image ends here
         line = (edges[pos, span] if horizontal else edges[span, pos])[beside]
         if line.size and line.mean() >= FRAME_RUN:
-            return float(d)
+            return float(d), False
     return None
 
 
@@ -762,12 +763,19 @@ def _bound_by_frame(img: np.ndarray, lat: Lattice, lit: np.ndarray) -> tuple[Lat
     open_sides = []
     outer = {"top": lit[0], "bottom": lit[-1], "left": lit[:, 0], "right": lit[:, -1]}
     for side in ("top", "bottom", "left", "right"):
-        d = _frame_distance(edges, lat, side, outer[side])
+        found = _frame_distance(edges, lat, side, outer[side])
         pitch = lat.py if side in ("top", "bottom") else lat.px
-        if d is None:
+        if found is None:
             open_sides.append(side)
             continue
-        add[side] = max(0, int((d + FRAME_ROUND * pitch) // pitch))
+        d, image_end = found
+        cells = max(0, int((d + FRAME_ROUND * pitch) // pitch))
+        if cells and image_end:
+            # room for cells up to the image's edge, and no frame: unlit cells
+            # or the page round the board, the image cannot say which
+            open_sides.append(side)
+            continue
+        add[side] = cells
     t, b, l, r = (add.get(k, 0) for k in ("top", "bottom", "left", "right"))
     if t or b or l or r:
         lat = lat.sub(-t, -l, lat.rows + t + b, lat.cols + l + r)
