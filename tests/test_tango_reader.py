@@ -161,6 +161,27 @@ def test_random_renders_in_every_look():
     assert exact >= 55 and refused <= 3  # measured 63 exact, 27 unsure, none refused
 
 
+def test_two_kinds_of_piece_read_as_one_that_break_the_rules_are_unsure():
+    """Sun and moon emoji (both yellow) 16 pixels across on a pale green
+    ground, givens hatched: the pieces made one look (a disc: the suns are
+    more), every moon read as a sun, sure: rows of five suns, suns three in
+    a row and two suns either side of an x.  Seen as one kind, pieces that
+    break Tango's rules together are unsure now."""
+    from puzzlebot.sim.tango.render import TangoStyle, emoji_available
+
+    if not emoji_available():
+        pytest.skip("no colour emoji font (make test installs fonts-noto-color-emoji)")
+    rows = ["..M.s.M.", ".M.ms.s.", ".sm....m", "Smss.s.m", "..MMs.ms", "ms...sSm", "m.S.MsSm", "SS.m.mms"]
+    edges = [(0, 0, 1, 0, "x"), (1, 3, 1, 4, "x"), (1, 6, 1, 7, "="), (2, 1, 2, 2, "x"), (2, 4, 3, 4, "="),
+             (3, 1, 3, 2, "x"), (4, 5, 5, 5, "x"), (5, 0, 6, 0, "="), (5, 1, 6, 1, "x"), (5, 4, 6, 4, "="),
+             (6, 1, 7, 1, "x"), (7, 5, 7, 6, "=")]
+    board = TangoBoard.from_rows(rows, [list(e) for e in edges])
+    look = TangoStyle("pale", page="#E6F1F5", panel="#F0EFE2", cell="#ECFFE6", locked="#F3B8EE", line="#DD89BD",
+                      givens="pattern", pieces="emoji", marks="badge", mark="#2F4E3A")
+    rd = read_tango(draw_board(board, 40, look, margin=30).image)
+    assert not rd.sure or rd.board.cells == board.cells, rd.board.cells
+
+
 def _corner(img: np.ndarray, x0: int, y0: int, pitch: int, cells: int, margin: int) -> np.ndarray:
     return img[max(0, y0 - margin):y0 + cells * pitch + margin, max(0, x0 - margin):x0 + cells * pitch + margin]
 

@@ -282,6 +282,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     state = np.array(board.cells, dtype=np.int64)
     for rc in cr.unsure:
         state[rc] = -1
+    if len(cr.looks) == 1:
+        _doubt_one_kind(board, state, unsure)
     _doubt_unbordered(img, lattice, box, state, unsure)
     if unsure:  # (a sure read needs no look for numbers: a command's start-up is the budget)
         numbers = _numbered_pieces(lab, local, [divmod(i, n) for i, c in enumerate(cells) if c.ink_share > PIECE_INK])
@@ -353,6 +355,23 @@ def _board_with_marks(values: np.ndarray, locked: np.ndarray, lab: np.ndarray, l
         elif kind is not None:
             board.edges.append(Edge(*key, kind))
     return board, edge_conf, unsure
+
+
+def _doubt_one_kind(board: TangoBoard, state: np.ndarray, unsure: dict) -> None:
+    """With one kind of piece seen, every piece is unsure (-1 in ``state``,
+    the reason in ``unsure``) when they break Tango's rules together: the
+    one look may be two kinds drawn alike at this size (a sun and a moon
+    emoji, both yellow, 16 pixels across on a pale ground, were one look and
+    every moon a sun, sure).  A player's slip breaks a rule now and then;
+    one kind of piece breaking them is more likely two read as one."""
+    broken = violations(board)
+    if not broken:
+        return
+    why = (f"only one kind of piece is seen, and as one kind the pieces break Tango's rules ({broken[0].text}): "
+           "two kinds drawn alike?")
+    for r, c in np.argwhere(state > EMPTY):
+        unsure.setdefault((int(r), int(c)), why)
+        state[r, c] = -1
 
 
 def _doubt_unbordered(img: np.ndarray, lat: Lattice, box: float, state: np.ndarray, unsure: dict,
