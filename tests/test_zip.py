@@ -95,30 +95,30 @@ def test_numbers_of_any_answerable_zip_puzzle_are_joinable(rows, cols, seed, dat
     import random
 
     from puzzlebot.solvers.zip.generate import random_path
-    from puzzlebot.vision.zip_reader import _unjoinable
+    from puzzlebot.solvers.zip.board import unjoinable
 
     path = random_path(rows, cols, random.Random(seed))
     assert sorted(path) == sorted((r, c) for r in range(rows) for c in range(cols))
     assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
     marks = data.draw(st.sets(st.integers(1, len(path) - 1))) | {0}
     numbers = {path[i]: k for k, i in enumerate(sorted(marks), 1)}
-    assert _unjoinable(numbers, rows * cols) == ""
+    assert unjoinable(numbers, rows * cols) == ""
 
 
 def test_number_tiles_on_every_cell_are_no_zip_board():
     """Tatham's Twiddle and Fifteen as they draw (a number on every cell, or
     on all but one) need many free cells to join, and have none or one."""
-    from puzzlebot.vision.zip_reader import _unjoinable
+    from puzzlebot.solvers.zip.board import unjoinable
 
     twiddle = {(r, c): k for (r, c), k in zip(np.ndindex(3, 3), (5, 3, 7, 6, 4, 9, 1, 2, 8))}
     fifteen = {(r, c): k for (r, c), k in zip(np.ndindex(4, 4), (4, 13, 8, 11, 1, 0, 6, 12, 14, 5, 7, 3, 2, 9, 10, 15))
                if k}
-    assert "has 0" in _unjoinable(twiddle, 9)
-    assert "has 1" in _unjoinable(fifteen, 16)
+    assert "has 0" in unjoinable(twiddle, 9)
+    assert "has 1" in unjoinable(fifteen, 16)
     solved = {(r, c): 3 * r + c + 1 for r, c in np.ndindex(3, 3)}  # rows in reading order: 3 and 4 apart
-    assert _unjoinable(solved, 9)
+    assert unjoinable(solved, 9)
     snake = {(r, c if r % 2 == 0 else 2 - c): 3 * r + c + 1 for r, c in np.ndindex(3, 3)}  # a path, given whole
-    assert _unjoinable(snake, 9) == ""
+    assert unjoinable(snake, 9) == ""
 
 
 def test_a_board_cut_through_a_row_of_numbers_is_said_to_be_cut():

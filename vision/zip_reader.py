@@ -35,7 +35,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from puzzlebot.solvers.zip.board import DOWN, LEFT, MAX_SIDE, MIN_SIDE, ON_PATH, RIGHT, UP, ZipPuzzle, links
+from puzzlebot.solvers.zip.board import (DOWN, LEFT, MAX_SIDE, MIN_SIDE, ON_PATH, RIGHT, UP, ZipPuzzle, links,
+                                         unjoinable)
 from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.colour_math import distance, median, to_lab
 from puzzlebot.vision.digits import read_number
@@ -255,24 +256,6 @@ def _side_point(lat: Lattice, side, t: float) -> tuple[float, float, bool]:
     if r1 == r2:  # a vertical side between left and right cells
         return lat.x0 + c2 * lat.px, lat.y0 + (r1 + t) * lat.py, False
     return lat.x0 + (c1 + t) * lat.px, lat.y0 + r2 * lat.py, True
-
-
-def _unjoinable(numbers: dict[tuple[int, int], int], cells: int) -> str:
-    """Why numbers on a grid of ``cells`` cannot be a Zip puzzle, or "": the
-    path passes the numbers in order, so between k and k + 1 it crosses at
-    least their distance less one cells without a number, none of them shared
-    with another stretch.  Number tiles of other games (Tatham's Fifteen and
-    Twiddle: a number on every cell, or all but one) need far more free cells
-    than they leave; every Zip puzzle that has an answer needs at most as
-    many as it leaves."""
-    at = {k: rc for rc, k in numbers.items()}
-    ks = sorted(at)
-    need = sum(abs(at[a][0] - at[b][0]) + abs(at[a][1] - at[b][1]) - 1 for a, b in zip(ks, ks[1:]))
-    free = cells - len(numbers)
-    if need <= free:
-        return ""
-    return (f"joining its {len(ks)} numbers in order takes at least {need} cells without a number, and the grid "
-            f"has {free}")
 
 
 def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, list]:
@@ -502,7 +485,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     if not whole.whole:
         raise PartialBoardError(f"only part of a Zip board: {whole.reason()}")
     if not why:
-        short = _unjoinable(numbers, lat.rows * lat.cols)
+        short = unjoinable(numbers, lat.rows * lat.cols)
         if short:
             raise NoBoardError(f"no Zip board: {short} (number tiles of another game?)")
     start = next((rc for rc, v in numbers.items() if v == 1), None)

@@ -273,6 +273,24 @@ def path_violations(p: ZipPuzzle, path: list[Cell], whole: bool = True) -> list[
     return out
 
 
+def unjoinable(numbers: dict[Cell, int], cells: int) -> str:
+    """Why numbers on a grid of ``cells`` cannot be a Zip puzzle, or "": the
+    path passes the numbers in order, so between k and k + 1 it crosses at
+    least their distance less one cells without a number, none of them shared
+    with another stretch.  Number tiles of other games (Tatham's Fifteen and
+    Twiddle: a number on every cell, or all but one) need far more free cells
+    than they leave; every Zip puzzle that has an answer needs at most as
+    many as it leaves."""
+    at = {k: rc for rc, k in numbers.items()}
+    ks = sorted(at)
+    need = sum(abs(at[a][0] - at[b][0]) + abs(at[a][1] - at[b][1]) - 1 for a, b in zip(ks, ks[1:]))
+    free = cells - len(numbers)
+    if need <= free:
+        return ""
+    return (f"joining its {len(ks)} numbers in order takes at least {need} cells without a number, and the grid "
+            f"has {free}")
+
+
 def links(p: ZipPuzzle, path: list[Cell]) -> list[list[int]]:
     """Each cell's value as the bot reads it off the screen: ON_PATH when
     the path drawn covers it, plus a bit (UP, RIGHT, DOWN, LEFT) for each
