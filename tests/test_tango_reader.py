@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from puzzlebot.sim.tango.render import STYLES, draw_arrow, draw_board, draw_page
+from puzzlebot.sim.tango.render import STYLES, TangoStyle, draw_arrow, draw_board, draw_page
 from puzzlebot.solvers.tango.board import SYMBOL, TangoBoard
 from puzzlebot.solvers.tango.generate import generate
 from puzzlebot.vision.errors import NoBoardError, UnreadableBoardError
@@ -167,7 +167,7 @@ def test_two_kinds_of_piece_read_as_one_that_break_the_rules_are_unsure():
     more), every moon read as a sun, sure: rows of five suns, suns three in
     a row and two suns either side of an x.  Seen as one kind, pieces that
     break Tango's rules together are unsure now."""
-    from puzzlebot.sim.tango.render import TangoStyle, emoji_available
+    from puzzlebot.sim.tango.render import emoji_available
 
     if not emoji_available():
         pytest.skip("no colour emoji font (make test installs fonts-noto-color-emoji)")
@@ -180,6 +180,28 @@ def test_two_kinds_of_piece_read_as_one_that_break_the_rules_are_unsure():
                       givens="pattern", pieces="emoji", marks="badge", mark="#2F4E3A")
     rd = read_tango(draw_board(board, 40, look, margin=30).image)
     assert not rd.sure or rd.board.cells == board.cells, rd.board.cells
+
+
+@pytest.mark.parametrize("glyph", ["#FFFFFF", "#F4CEFF"])
+def test_a_mark_badge_whose_glyph_is_hard_to_see_is_never_no_mark(glyph):
+    """White badges 0.29 pitch across (the window looked at is 0.34) on a
+    dark board: a badge's rows (columns) of ink ran along most of the window
+    as a grid line drawn thick does, and were dropped as one: "no mark",
+    sure, on every edge.  A band that thick is no line: a blank badge
+    (glyph white on white) is unsure now, a faint glyph (pale pink) read."""
+    rows = ["S....M", ".M..S.", "..M...", "...S..", ".S..M.", "M....S"]
+    edges = [(0, 2, 0, 3, "="), (1, 0, 2, 0, "x"), (2, 3, 2, 4, "x"), (3, 1, 4, 1, "="), (4, 4, 4, 5, "x"),
+             (5, 2, 5, 3, "=")]
+    board = TangoBoard.from_rows(rows, [list(e) for e in edges])
+    look = TangoStyle("night", page="#390B28", panel="#0E4503", cell="#1E102E", locked="#026C6E", line="#A3939B",
+                      frame="#D9D2C7", givens="fill", pieces="dots", marks="linkedin", mark=glyph, mark_box="#FFFFFF")
+    rd = read_tango(draw_board(board, 70, look, margin=30).image)
+    want = {e.cells(): e.kind for e in board.edges}
+    got = {e.cells(): e.kind for e in rd.board.edges}
+    unsure = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
+    wrong = [k for k in set(want) | set(got) if want.get(k) != got.get(k) and k not in unsure]
+    assert not wrong, (wrong, rd.unsure)
+    assert not rd.sure or got == want
 
 
 def _corner(img: np.ndarray, x0: int, y0: int, pitch: int, cells: int, margin: int) -> np.ndarray:

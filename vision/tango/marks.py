@@ -38,6 +38,10 @@ LINE_DRAWN = 0.85
 # direction is the grid line itself (drawn thicker on some edges), not a mark;
 # a vertical line's columns can use a lower share (marks' bars lie across it).
 LINE_RUN, LINE_RUN_ACROSS = 0.85, 0.6
+# ... unless those rows (columns) make a band thicker than this share of the
+# window: a filled badge as wide as the window (0.29 pitch of its 0.34), not a
+# line (grid lines drawn thicker: a tenth of a pitch at most).
+LINE_THICK = 0.45
 # A pixel is ink when it differs by more than this (Lab) from the no-mark
 # edge (at the best one-pixel shift) and from both cells' grounds.
 INK = 20.0
@@ -250,8 +254,26 @@ def _drop_line_runs(ink: np.ndarray, vertical_line: bool) -> np.ndarray:
     window, or a stack of them (the windows on the last two axes)."""
     if vertical_line:
         # an "=" has its bars across a vertical line: its columns hold little ink
-        return ink & ~(ink.mean(axis=-2) >= LINE_RUN_ACROSS)[..., None, :]
-    return ink & ~(ink.mean(axis=-1) >= LINE_RUN)[..., :, None]
+        runs = _thin_bands(ink.mean(axis=-2) >= LINE_RUN_ACROSS)
+        return ink & ~runs[..., None, :]
+    return ink & ~_thin_bands(ink.mean(axis=-1) >= LINE_RUN)[..., :, None]
+
+
+def _thin_bands(runs: np.ndarray) -> np.ndarray:
+    """``runs`` (rows along the last axis) less the bands of consecutive rows
+    at least LINE_THICK of their count thick."""
+    n = runs.shape[-1]
+    thick = max(2, int(np.ceil(LINE_THICK * n)))
+    if thick > n:
+        return runs
+    c = np.concatenate([np.zeros(runs.shape[:-1] + (1,), int), np.cumsum(runs, axis=-1)], axis=-1)
+    full = (c[..., thick:] - c[..., :-thick]) == thick  # rows j..j+thick-1 all runs
+    # a row lies in a thick band when one of the full stretches covering it is
+    f = np.concatenate([np.zeros(runs.shape[:-1] + (1,), int), np.cumsum(full, axis=-1)], axis=-1)
+    j = np.arange(n)
+    lo, hi = np.clip(j - thick + 1, 0, full.shape[-1]), np.clip(j + 1, 0, full.shape[-1])
+    in_thick = (f[..., hi] - f[..., lo]) > 0
+    return runs & ~in_thick
 
 
 def _is_pointer(part: np.ndarray, win: np.ndarray) -> bool:
