@@ -482,12 +482,15 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
                         kind2, conf2 = classify(dropped, mid[i], p, on_line[i] if lines else None)
                         if kind2 is not None:
                             kind, conf, mark_ink = kind2, conf2, dropped
-            if kind is None and (conf < 1.0 or gap) and hidden is not None and hidden.any():
+            # (an "=" too: an x drawn in the line's colour loses its middle
+            # where the line was, and what is left is two bars)
+            again_for = kind is None and (conf < 1.0 or gap) or kind == EQUAL
+            if again_for and hidden is not None and hidden.any():
                 again = _drop_line_runs(ink[i] | hidden, vertical_line)
                 for cand in (again, _drop_pieces(again, k, pieces, vertical_line, CENTRED * p + 2)[0]):
                     if cand.sum() >= little:
                         kind2, conf2 = classify(cand, mid[i], p, on_line[i])
-                        if kind2 is not None:
+                        if kind2 is not None and (kind is None or kind2 == OPPOSITE):
                             kind, conf, mark_ink = kind2, conf2, cand
                             break
             reason = None
