@@ -116,8 +116,11 @@ def _detect(game):
             print(json.dumps(det.data))
         else:
             print(det.text)
-            if not det.sure:
+            if set(det.reading.unsure) - game.reader.moot(det.reading):
                 print("the reading is NOT sure; the bot would not act on it", file=sys.stderr)
+            elif not det.sure:
+                print("the reading is NOT sure, in nothing that changes what the bot does: it would act on it",
+                      file=sys.stderr)
         _note_edges(det.reading)
         if args.strict and not det.sure:
             if args.json:  # the text output has said so already

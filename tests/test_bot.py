@@ -221,6 +221,50 @@ def test_tango_partly_solved_start(tango):
     assert launch.wait_for(ev, "solved", 5)
 
 
+def _placed_rows(g, wrong: tuple[int, int] | None = None) -> list[str]:
+    """A quarter of the free cells of ``g``'s puzzle holding its answer's
+    piece (``wrong``: that one holding the other piece)."""
+    rows = []
+    for r in range(6):
+        row = ""
+        for c in range(6):
+            if not g.puzzle.locked[r][c] and (r * 6 + c) % 4 == 1:
+                v = g.solution[r][c] if (r, c) != wrong else 3 - g.solution[r][c]
+                row += "S" if v == 1 else "M"
+            else:
+                row += "."
+        rows.append(row)
+    return rows
+
+
+def test_tango_givens_drawn_like_placed_pieces(tango):
+    """Givens drawn like the player's pieces (no grey), a quarter of the free
+    cells already played: which pieces are givens the look does not tell.
+    The reading says so (not sure of each piece's being a given) and takes
+    them all as givens: they are never clicked, and the answer that keeps
+    them all is the puzzle's own, so the bot plays it (the page's log:
+    solved, no click on a piece).  With one of the player's pieces wrong
+    there is no such answer (and no rule broken at sight): exit 3, saying
+    a piece of the player's may be wrong, nothing clicked."""
+    from puzzlebot.solvers.tango.generate import generate
+
+    g = generate(6, 1, seed=3)[0]
+    ev, region = tango("--size", "6", "--seed", "3", "--plain-givens", "--placed", ",".join(_placed_rows(g)))
+    r = bot("run", "tango", "--region", region, "--interval", "0.005")
+    assert r.returncode == 0, r.stderr
+    assert launch.wait_for(ev, "solved", 5)
+    pieces = {(rr, cc) for rr, row in enumerate(_placed_rows(g)) for cc, ch in enumerate(row) if ch != "."}
+    pieces |= {(rr, cc) for rr in range(6) for cc in range(6) if g.puzzle.locked[rr][cc]}
+    clicked = {tuple(e["cell"]) for e in launch.events(ev) if e["event"] == "click"}
+    assert clicked and not clicked & pieces
+
+    ev, region = tango("--size", "6", "--seed", "3", "--plain-givens",
+                       "--placed", ",".join(_placed_rows(g, wrong=(1, 3))))
+    r = bot("run", "tango", "--region", region, "--interval", "0.005")
+    assert r.returncode == 3 and "the player may have placed" in r.stderr, r.stderr + r.stdout
+    assert [e for e in launch.events(ev) if e["event"] == "click"] == []
+
+
 def test_tango_ignored_click_stops(tango):
     ev, region = tango("--size", "6", "--seed", "12", "--ignore-click", "2")
     r = bot("run", "tango", "--region", region, "--interval", "0.005")

@@ -25,7 +25,7 @@ from .helpers import cli_here as cli  # noqa: E402
 
 SCHEMAS = ROOT / "bot" / "schemas"
 IMAGES = {"lights": ["enlight.png", "../fixtures/lights/style_dark-theme_5x5.png"],
-          "tango": ["tango.png", "tango_pointer.png"],
+          "tango": ["tango.png", "tango_pointer.png", "../fixtures/tango/tango_21_6x6_plain_70px.png"],
           "queens": ["queens.png"], "zip": ["zip.png"], "sudoku": ["sudoku.png"], "patches": ["patches.png"]}
 
 

@@ -186,6 +186,11 @@ class Reader(ABC):
     def check(self, reading: Reading) -> None:
         """Refuse (UnsolvableError) a sure reading that breaks the game's rules."""
 
+    def moot(self, reading: Reading) -> set:
+        """The places of ``reading.unsure`` whose doubt cannot change what the
+        bot does (the bot may act with them; ``detect`` still says them)."""
+        return set()
+
     def detect(self, img: np.ndarray) -> Detection:
         return self.describe(self.read_board(img))
 
@@ -197,7 +202,7 @@ class Reader(ABC):
         from puzzlebot.vision.errors import UnreadableBoardError
 
         reading = self.read_board(img, hint=hint)
-        if not reading.sure:
+        if set(reading.unsure) - self.moot(reading):
             raise UnreadableBoardError(f"not sure what the board shows ({reading.doubts()}); not clicking",
                                        reading.lattice)
         self.check(reading)

@@ -124,6 +124,11 @@ class TangoReader(Reader):
         if broken:
             raise UnsolvableError(f"the board on screen breaks a rule: {broken[0].text}; not clicking")
 
+    def moot(self, reading) -> set:
+        """Pieces not told given or placed: taken as givens, never clicked;
+        an answer that keeps them all is the puzzle's (see ``plan``)."""
+        return set(getattr(reading.looks, "given_or_placed", ()))
+
     def read_cells(self, img, lattice, reading, only=None):
         from puzzlebot.vision.tango.reader import read_cells
 
@@ -138,7 +143,8 @@ class TangoReader(Reader):
         b, lat, looks = rd.board, rd.lattice, rd.looks
         lines = b.render().split("\n")
         # rows are every other line, cells every fourth column, marks between
-        at = [(2 * r, 4 * c) for r, c in rd.unsure_cells]
+        moot = set(looks.given_or_placed)  # drawn as givens (the bot takes them so), said below
+        at = [(2 * r, 4 * c) for r, c in rd.unsure_cells if (r, c) not in moot]
         at += [(2 * r1 + (r2 - r1), 4 * c1 + 2 * (c2 - c1)) for r1, c1, r2, c2 in rd.unsure_edges]
         for y, x in at:
             row = lines[y].ljust(4 * b.size)
@@ -149,14 +155,18 @@ class TangoReader(Reader):
         lines.append(f"pieces: {looks.pieces}")
         lines.append(f"givens: {looks.givens}")
         edges = " ".join(f"r{a + 1}c{b_ + 1}-r{c + 1}c{d + 1}" for a, b_, c, d in rd.unsure_edges)
-        if rd.unsure_cells:
-            lines.append("unsure cells: " + cells_text(rd.unsure_cells))
+        if moot:
+            lines.append("given, or placed by the player? (the look does not tell; taken as givens): "
+                         + cells_text(sorted(moot)))
+        if set(rd.unsure_cells) - moot:
+            lines.append("unsure cells: " + cells_text(sorted(set(rd.unsure_cells) - moot)))
         if rd.unsure_edges:
             lines.append("unsure edges: " + edges)
         data = b.to_json()
         data.update({"size": [b.size, b.size], "lattice": lat.as_dict(), "dark": looks.dark, "sure": rd.sure,
                      "unsure": unsure_json(rd),
-                     "cells_by": looks.how, "pieces": looks.pieces, "givens": looks.givens})
+                     "cells_by": looks.how, "pieces": looks.pieces, "givens": looks.givens,
+                     "given_or_placed": [list(rc) for rc in sorted(moot)]})
         unsure = [w for w in (cells_text(rd.unsure_cells), edges and "marks " + edges) if w]
         return Detection(rd, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
 
@@ -181,7 +191,10 @@ class TangoPlayer(Player):
         try:
             answer = solve(board.givens())
         except NoTangoSolution as e:
-            raise UnsolvableError(f"the puzzle on screen has {e}") from None
+            maybe = getattr(reading.looks, "given_or_placed", ())
+            why = (f"; {len(maybe)} pieces were taken as givens that the player may have placed: one may be "
+                   "wrong" if maybe else "")
+            raise UnsolvableError(f"the puzzle on screen has {e}{why}") from None
         if answer.solutions > 1:
             raise UnsolvableError("the puzzle on screen has more than one solution: refusing to guess")
         target = np.array(answer.solution.cells, dtype=np.int64)

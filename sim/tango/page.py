@@ -2,7 +2,7 @@
 
     python -m puzzlebot.sim.tango.page --port 8765 [--puzzle FILE | --size 6 --seed 1]
                              [--placed ROWS] [--events FILE] [--ignore-click K]
-                             [--fade MS] [--win-screen]
+                             [--fade MS] [--win-screen] [--plain-givens]
 
 Open http://127.0.0.1:8765/ (``?mode=dark`` for dark mode).  The page plays
 Tango as LinkedIn's does: a click cycles empty -> sun -> moon -> empty,
@@ -11,6 +11,8 @@ Every click, the board after it, clicks off the cells and "solved" are
 written as JSON lines (stdout or --events), for tests.  Like other
 people's games it can animate: ``--fade MS`` fades each new piece in, and
 ``--win-screen`` replaces the solved board with a "You win!" screen.
+``--plain-givens`` draws givens like the player's pieces (no grey), as some
+clones do: only clicking one tells whether it is locked.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fade", type=int, default=0, choices=range(0, 501), metavar="MS",
                     help="each new piece fades in over MS milliseconds, 0 to 500 (default 0: instant)")
     ap.add_argument("--win-screen", action="store_true", help="a solved board gives way to a 'You win!' screen")
+    ap.add_argument("--plain-givens", action="store_true",
+                    help="givens drawn like the player's pieces (no locked-cell colour)")
     args = ap.parse_args(argv)
     try:
         puzzle = load_puzzle(args)
@@ -61,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"puzzlebot.sim.tango.page: {e}", file=sys.stderr)
         return 2
     puzzle["ignore"] = sorted(set(args.ignore_click))  # the page drops these clicks itself
-    puzzle["fade"], puzzle["win_screen"] = args.fade, args.win_screen
+    puzzle["fade"], puzzle["win_screen"], puzzle["plain_givens"] = args.fade, args.win_screen, args.plain_givens
     return serve("puzzlebot.sim.tango.page", PAGE, puzzle, args.port, args.events)
 
 

@@ -700,8 +700,10 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
                 rd.givens = f"givens differ from the other pieces in their {name}"
                 return
     if len(empty) >= 2:
+        # every piece may be a given (as at a game's start) or the player's
         rd.locked[:] = rd.values != EMPTY
-        rd.givens = "givens look like the other cells: every piece is taken as a given (as at the start of a game)"
+        rd.givens = "givens look like the pieces a player places"
+        rd.unsure.extend(divmod(i, cols) for i in piece)
     else:
         rd.givens = "a full board whose givens look like the other pieces: givens unsure"
         rd.unsure.extend(divmod(i, cols) for i in piece)

@@ -104,6 +104,11 @@ LOOK_AROUND = 1.5
 # read as 1, 14, 41, 141: two digits).
 NUMBER_BOXES, NUMBER_INK, NUMBERED = (0.5, 0.8), 40.0, 4
 
+# The doubt of a piece read that may be a given or the player's: the bot may
+# act on it (taken as a given, it is never clicked, and an answer that keeps
+# every such piece is the puzzle's own; a wrong one of the player's leaves none).
+GIVEN_OR_PLACED = "a given, or placed by the player? taken as a given"
+
 
 @dataclass
 class TangoLooks:
@@ -122,6 +127,8 @@ class TangoLooks:
     covered: list[tuple[int, int]] = field(default_factory=list)  # read through a pointer
     unread: list[tuple[int, int]] = field(default_factory=list)  # unsure what they hold (else only if given)
     fills: Fills | None = None  # pieces drawn as fills: the three fills learnt (else symbols)
+    # pieces read whose one doubt is whether they are givens (taken as givens)
+    given_or_placed: list[tuple[int, int]] = field(default_factory=list)
 
 
 def rows_text(reading: Reading) -> list[str]:
@@ -270,34 +277,45 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     dark = float(ground[0]) < DARK_L
     unsure: dict = {}
     unread, odd = set(cr.unread), set(cr.odd_empty)
-    for rc in sorted(set(cr.unsure)):
-        unsure[rc] = ("its ground differs from the other empty cells'" if rc in odd else
-                      "no piece on a given's ground (a given has one): something may cover it"
-                      if rc in cr.blank_givens else
-                      "partly covered, and only one kind of piece shows on the board: what is hidden may be "
-                      "all that tells a sun from a moon" if rc in cr.one_kind_covered else
-                      "like neither an empty cell nor a sun or a moon" if rc in unread else
-                      f"not sure whether it is a given ({cr.givens})")
-    unsure.update(unsure_edges)
     state = np.array(board.cells, dtype=np.int64)
-    for rc in cr.unsure:
+    given_or_placed = []  # pieces read whose one doubt is whether they are givens
+    for rc in sorted(set(cr.unsure)):
+        why = ("its ground differs from the other empty cells'" if rc in odd else
+               "no piece on a given's ground (a given has one): something may cover it"
+               if rc in cr.blank_givens else
+               "partly covered, and only one kind of piece shows on the board: what is hidden may be "
+               "all that tells a sun from a moon" if rc in cr.one_kind_covered else
+               "like neither an empty cell nor a sun or a moon" if rc in unread else None)
+        if why is None and state[rc] != EMPTY:
+            # taken as a given: never clicked, and an answer that keeps it is
+            # the puzzle's own (a wrong piece of the player's leaves none)
+            given_or_placed.append(rc)
+            board.locked[rc[0]][rc[1]] = True
+            continue
+        unsure[rc] = why or f"not sure whether it is a given ({cr.givens})"
         state[rc] = -1
+    unsure.update(unsure_edges)
     if len(cr.looks) == 1:
         _doubt_one_kind(board, state, unsure)
     _doubt_unbordered(img, lattice, box, state, unsure)
-    if unsure:  # (a sure read needs no look for numbers: a command's start-up is the budget)
+    doubts = bool(unsure)
+    for rc in given_or_placed:
+        if rc not in unsure and state[rc] >= 0:
+            unsure[rc] = f"{GIVEN_OR_PLACED} ({cr.givens})"
+    if doubts:  # (a sure read needs no look for numbers: a command's start-up is the budget)
         numbers = _numbered_pieces(lab, local, [divmod(i, n) for i, c in enumerate(cells) if c.ink_share > PIECE_INK])
         if len(set("".join(map(str, numbers)))) >= NUMBERED:
             shown = ", ".join(str(v) for v in sorted(set(numbers))[:6])
             raise NoBoardError(f"no Tango board: {len(numbers)} of its cells print numbers ({shown}): another "
                                "game's (Zip, Sudoku)?")
-    if not unsure and how != "given lattice":
+    if not doubts and how != "given lattice":
         more = _pieces_go_on(img, lattice, state)
         if more:
             raise PartialBoardError(f"only part of a board: its pieces go on past the {' and '.join(more)} of "
                                     f"the {n}x{n} cells found")
     looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how, cr.pieces, cr.givens, edge_conf,
-                       cr.covered, cr.unread)
+                       cr.covered, cr.unread, given_or_placed=[rc for rc in given_or_placed
+                                                              if unsure.get(rc, "").startswith(GIVEN_OR_PLACED)])
     return Reading(board, state, lattice, unsure, tuple(touches), looks)
 
 
