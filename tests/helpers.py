@@ -83,13 +83,18 @@ def pmap(func, items: list, workers: int | None = None) -> list:
     """``[func(x) for x in items]`` over a process pool (the machine's cores):
     the tests that read every real screenshot take half the time on two
     cores.  ``func`` must be a module-level function."""
+    import multiprocessing
     import os
     from concurrent.futures import ProcessPoolExecutor
 
     workers = workers or min(len(items), os.cpu_count() or 1)
     if workers <= 1:
         return [func(x) for x in items]
-    with ProcessPoolExecutor(workers) as pool:
+    # forkserver, not fork (as bot/batch.py): a worker forked from this
+    # process, which has run OpenCV on threads, can hang for ever in its
+    # first decode (seen once in CI: test_other_puzzles stopped 10 minutes)
+    ctx = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
         return list(pool.map(func, items, chunksize=max(1, len(items) // (4 * workers))))
 
 
