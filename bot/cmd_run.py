@@ -194,6 +194,8 @@ def run_cmd(args) -> int:
     finally:
         if getattr(args, "clicks", None):
             _write_clicks(args.clicks, runner, mouse)
+    if prof is not None and not args.dry_run:
+        _keep_learnt(args, game, prof, result.reading)
     lat = result.reading.lattice
     if args.hint:
         from puzzlebot.bot.actions import hint_marks
@@ -217,6 +219,21 @@ def run_cmd(args) -> int:
         return 0
     print(f"{result.outcome}: {result.timings.line()}")
     return 0
+
+
+def _keep_learnt(args, game, prof, reading) -> None:
+    """What the run learnt from the game (a probe's answer) kept in the
+    profile it ran with, so the next run does not ask again."""
+    import dataclasses
+    from pathlib import Path
+
+    from puzzlebot.calibration import profile as profiles
+
+    learnt = game.player.facts(reading)
+    if learnt and any(prof.learnt.get(k) != v for k, v in learnt.items()):
+        path = profiles.save(dataclasses.replace(prof, learnt={**prof.learnt, **learnt}),
+                             Path(args.profile) if args.profile else None)
+        print(f"{game.name}: kept what the game taught in {path}", file=sys.stderr)
 
 
 def _game_options(args, game) -> None:

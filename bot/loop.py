@@ -58,7 +58,7 @@ from puzzlebot.vision.reading import Reading
 # and then checked together (the board must show all of them).
 BATCH = 6
 # Between looks at the board after a probe (s): the game's answer is awaited.
-PROBE_POLL = 0.02
+PROBE_POLL = 0.005
 # A window this close to the board (pitches) may hide a row or column of it.
 COVER_PITCH = 1.0
 # A saved lattice may differ from the one measured now by this much (pixels)

@@ -4,6 +4,7 @@ Outcomes come from the simulators' own event logs."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 
@@ -263,6 +264,43 @@ def test_tango_givens_drawn_like_placed_pieces(tango):
     r = bot("run", "tango", "--region", region, "--interval", "0.005")
     assert r.returncode == 3 and "the player may have placed" in r.stderr, r.stderr + r.stdout
     assert [e for e in launch.events(ev) if e["event"] == "click"] == []
+
+
+def test_tango_game_whose_click_puts_a_moon_first(tango, tmp_path):
+    """A clone whose click cycle runs empty, moon, sun: the bot's plan (one
+    click a sun) met a moon and stopped, exit 5.  It asks the game now: the
+    plan's first click is tried alone, its answer learnt (the rules are the
+    same with suns and moons exchanged), and the rest planned by the
+    game's cycle: solved by the page's log.  `calibrate --probe` keeps what
+    it learnt, and a run with that profile asks no more; a run with a
+    profile that does not know keeps what it learnt there."""
+    ev, region = tango("--size", "6", "--seed", "8", "--moon-first")
+    r = bot("run", "tango", "--region", region, "--interval", "0.005")
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert "a click puts the moon first" in r.stdout + r.stderr
+    assert launch.wait_for(ev, "solved", 5)
+    assert not [e for e in launch.events(ev) if e["event"] == "click" and e.get("locked")]
+
+    ev, region = tango("--size", "6", "--seed", "9", "--moon-first")
+    prof = tmp_path / "moon-first.json"
+    r = bot("calibrate", "tango", "--region", region, "--probe", "--profile", str(prof))
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert json.loads(prof.read_text())["learnt"] == {"first piece a click puts": "piece read as a moon"}
+    clicks = [e for e in launch.events(ev) if e["event"] == "click"]
+    assert len(clicks) == 3 and clicks[-1]["after"] == 0  # one cell through its cycle and back to empty
+    r = bot("run", "tango", "--profile", str(prof), "--interval", "0.005")
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert "learnt from the game" not in r.stdout + r.stderr
+    assert launch.wait_for(ev, "solved", 5)
+
+    ev, region = tango("--size", "6", "--seed", "10", "--moon-first")
+    prof = tmp_path / "not-yet.json"
+    assert bot("calibrate", "tango", "--region", region, "--profile", str(prof)).returncode == 0
+    assert json.loads(prof.read_text())["learnt"] == {}
+    r = bot("run", "tango", "--profile", str(prof), "--interval", "0.005")
+    assert r.returncode == 0 and "kept what the game taught" in r.stderr, r.stderr + r.stdout
+    assert launch.wait_for(ev, "solved", 5)
+    assert json.loads(prof.read_text())["learnt"] == {"first piece a click puts": "piece read as a moon"}
 
 
 def test_tango_ignored_click_stops(tango):

@@ -215,14 +215,16 @@ class TangoPlayer(Player):
         return Advice((h.where, h.rule, h.cell), (h.step.cell,), answer={h.step.cell: self.labels[h.step.value]})
 
     def probe(self, reading, plan, asked=False):
-        """Pieces drawn as fills carry no sun or moon cue: the darker is taken
-        as the first of a click's cycle until the game's answer to one click
-        (the plan's first that puts a piece on an empty cell) says which."""
+        """Which piece a click puts first is the game's to say: LinkedIn's
+        cycle runs sun, moon; another game's may run moon, sun, and pieces
+        drawn as fills carry no sun or moon cue at all (the darker is taken
+        as the first).  Until the game has answered one click (the plan's
+        first that puts a piece on an empty cell; then kept in the profile),
+        that click is tried first and its answer learnt."""
         from puzzlebot.bot.actions import Click
         from puzzlebot.solvers.tango.board import EMPTY, SUN
 
-        fills = getattr(reading.looks, "fills", None)
-        if fills is None or fills.first_known:
+        if _first_known(reading):
             return None
         cell = next((a.cell for a in plan if a.presses == 1 and reading.state[a.cell] == EMPTY), None)
         if cell is None:
@@ -249,9 +251,12 @@ class TangoPlayer(Player):
         got = int(seen[probe.cell])
         if got not in (SUN, MOON):
             return None, f"a click on {on} put no piece there"
-        why = (f"a click puts the darker fill first, as guessed ({on})" if got == SUN else
-               f"a click puts the lighter fill first ({on}): suns and moons swapped")
-        base = _in_click_order(reading, lighter_first=got == MOON)
+        fills = reading.looks.fills is not None
+        first, second = ("darker fill", "lighter fill") if fills else ("sun", "moon")
+        why = (f"a click puts the {first} first, as guessed ({on})" if got == SUN else
+               f"a click puts the {second} first ({on}): " +
+               ("suns and moons swapped" if fills else "the cycle runs moon, sun (the rules are the same)"))
+        base = _in_click_order(reading, swap=got == MOON)
         board = copy.deepcopy(base.board)
         board.cells[probe.cell[0]][probe.cell[1]] = SUN
         state = base.state.copy()
@@ -259,6 +264,8 @@ class TangoPlayer(Player):
         return dataclasses.replace(base, board=board, state=state), why
 
     FIRST = "first piece a click puts"
+    # what the profile keeps: (as read first, swapped first) for fills, then for symbols
+    ORDERS = (("darker fill", "lighter fill"), ("piece read as a sun", "piece read as a moon"))
 
     def put_back(self, reading, probe):
         from puzzlebot.bot.actions import Click
@@ -266,41 +273,58 @@ class TangoPlayer(Player):
 
         after = reading.state.copy()
         after[probe.cell] = EMPTY
-        return Click(probe.cell, 2, before=reading.state, after=after)  # sun -> moon -> empty
+        return Click(probe.cell, 2, before=reading.state, after=after)  # first piece -> second -> empty
 
     def facts(self, reading):
-        fills = getattr(reading.looks, "fills", None)
-        if fills is None or not fills.first_known:
+        if not _first_known(reading):
             return {}
-        return {self.FIRST: "darker fill" if fills.colours[1][0] <= fills.colours[2][0] else "lighter fill"}
+        fills = reading.looks.fills
+        as_read, swapped = self.ORDERS[fills is None]
+        if fills is not None:
+            return {self.FIRST: as_read if fills.colours[1][0] <= fills.colours[2][0] else swapped}
+        return {self.FIRST: swapped if reading.looks.swapped else as_read}
 
     def recall(self, reading, facts):
         told = facts.get(self.FIRST)
-        if getattr(reading.looks, "fills", None) is None or told not in ("darker fill", "lighter fill"):
-            return reading
-        return _in_click_order(reading, lighter_first=told == "lighter fill")
+        orders = self.ORDERS[reading.looks.fills is None]
+        if told not in orders:
+            return reading  # nothing kept, or kept of another look: a new probe
+        return _in_click_order(reading, swap=told == orders[1])
 
 
-def _in_click_order(reading, lighter_first: bool):
-    """The reading with the order of a click's cycle known: as read (the
-    darker fill first), or with every sun a moon and every moon a sun and
-    the fills learnt in that order (no look tells them apart: the game's
-    cycle does)."""
+def _first_known(reading) -> bool:
+    """Whether the reading knows which piece a click puts first."""
+    fills = reading.looks.fills
+    return fills.first_known if fills is not None else reading.looks.first_known
+
+
+def _in_click_order(reading, swap: bool):
+    """The reading with the order of a click's cycle known: as read (a sun,
+    or the darker fill, first), or (``swap``) with every sun a moon and
+    every moon a sun, and the looks learnt in that order: the bot plays by
+    the game's cycle, and Tango's rules are the same either way."""
     import dataclasses
 
     import numpy as np
 
     from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
 
-    fills = reading.looks.fills
-    if not lighter_first:
-        return dataclasses.replace(reading, looks=dataclasses.replace(
-            reading.looks, fills=dataclasses.replace(fills, first_known=True)))
-    swap = np.array([EMPTY, MOON, SUN])
-    board = dataclasses.replace(reading.board, cells=[[int(swap[v]) for v in row] for row in reading.board.cells])
-    state = np.where(reading.state >= 0, swap[np.clip(reading.state, 0, 2)], reading.state)
-    looks = dataclasses.replace(reading.looks, fills=dataclasses.replace(fills, colours=fills.colours[[0, 2, 1]],
-                                                                         first_known=True))
+    looks = reading.looks
+    fills = looks.fills
+    if not swap:
+        if fills is not None:
+            return dataclasses.replace(reading, looks=dataclasses.replace(
+                looks, fills=dataclasses.replace(fills, first_known=True)))
+        return dataclasses.replace(reading, looks=dataclasses.replace(looks, first_known=True))
+    turn = np.array([EMPTY, MOON, SUN])
+    board = dataclasses.replace(reading.board, cells=[[int(turn[v]) for v in row] for row in reading.board.cells])
+    state = np.where(reading.state >= 0, turn[np.clip(reading.state, 0, 2)], reading.state)
+    if fills is not None:
+        looks = dataclasses.replace(looks, fills=dataclasses.replace(fills, colours=fills.colours[[0, 2, 1]],
+                                                                     first_known=True))
+    else:
+        cells = dataclasses.replace(looks.cells, values_of=[int(turn[v]) for v in looks.cells.values_of])
+        looks = dataclasses.replace(looks, cells=cells, first_known=True, swapped=not looks.swapped)
     return dataclasses.replace(reading, board=board, state=state, looks=looks)
 
 

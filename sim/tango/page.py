@@ -2,7 +2,7 @@
 
     python -m puzzlebot.sim.tango.page --port 8765 [--puzzle FILE | --size 6 --seed 1]
                              [--placed ROWS] [--events FILE] [--ignore-click K]
-                             [--fade MS] [--win-screen] [--plain-givens]
+                             [--fade MS] [--win-screen] [--plain-givens] [--moon-first]
 
 Open http://127.0.0.1:8765/ (``?mode=dark`` for dark mode).  The page plays
 Tango as LinkedIn's does: a click cycles empty -> sun -> moon -> empty,
@@ -12,7 +12,8 @@ written as JSON lines (stdout or --events), for tests.  Like other
 people's games it can animate: ``--fade MS`` fades each new piece in, and
 ``--win-screen`` replaces the solved board with a "You win!" screen.
 ``--plain-givens`` draws givens like the player's pieces (no grey), as some
-clones do: only clicking one tells whether it is locked.
+clones do: only clicking one tells whether it is locked.  ``--moon-first``
+runs a click's cycle empty -> moon -> sun -> empty, as a clone may.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--win-screen", action="store_true", help="a solved board gives way to a 'You win!' screen")
     ap.add_argument("--plain-givens", action="store_true",
                     help="givens drawn like the player's pieces (no locked-cell colour)")
+    ap.add_argument("--moon-first", action="store_true", help="a click puts a moon first (cycle: empty, moon, sun)")
     args = ap.parse_args(argv)
     try:
         puzzle = load_puzzle(args)
@@ -66,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     puzzle["ignore"] = sorted(set(args.ignore_click))  # the page drops these clicks itself
     puzzle["fade"], puzzle["win_screen"], puzzle["plain_givens"] = args.fade, args.win_screen, args.plain_givens
+    puzzle["moon_first"] = args.moon_first
     return serve("puzzlebot.sim.tango.page", PAGE, puzzle, args.port, args.events)
 
 

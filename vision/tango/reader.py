@@ -129,6 +129,11 @@ class TangoLooks:
     fills: Fills | None = None  # pieces drawn as fills: the three fills learnt (else symbols)
     # pieces read whose one doubt is whether they are givens (taken as givens)
     given_or_placed: list[tuple[int, int]] = field(default_factory=list)
+    # (pieces as symbols) whether the game showed which piece a click puts
+    # first, and whether that was the piece read as a moon (suns and moons
+    # exchanged since: the bot plays by the game's cycle)
+    first_known: bool = False
+    swapped: bool = False
 
 
 def rows_text(reading: Reading) -> list[str]:
