@@ -603,6 +603,9 @@ class Runner:
         self._check_calibration(reading)
         self._check_whole(reading)
         self._check_uncovered(reading)
+        if reading.unsure:  # only doubts that cannot change what to do (read() refuses the others)
+            self.say(f"acting although not sure of {len(reading.unsure)} places, in nothing that changes what "
+                     f"to do: {reading.doubts(2)}")
         if self.facts:
             reading = self.game.player.recall(reading, self.facts)
         t = time.perf_counter()

@@ -253,6 +253,7 @@ def test_tango_givens_drawn_like_placed_pieces(tango):
     ev, region = tango("--size", "6", "--seed", "3", "--plain-givens", "--placed", ",".join(_placed_rows(g)))
     r = bot("run", "tango", "--region", region, "--interval", "0.005")
     assert r.returncode == 0, r.stderr
+    assert "acting although not sure" in r.stderr and "placed by the player" in r.stderr, r.stderr
     assert launch.wait_for(ev, "solved", 5)
     pieces = {(rr, cc) for rr, row in enumerate(_placed_rows(g)) for cc, ch in enumerate(row) if ch != "."}
     pieces |= {(rr, cc) for rr in range(6) for cc in range(6) if g.puzzle.locked[rr][cc]}
