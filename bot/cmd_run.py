@@ -229,10 +229,16 @@ def _keep_learnt(args, game, prof, reading) -> None:
 
     from puzzlebot.calibration import profile as profiles
 
+    from puzzlebot.solvers.errors import InputError
+
     learnt = game.player.facts(reading)
     if learnt and any(prof.learnt.get(k) != v for k, v in learnt.items()):
-        path = profiles.save(dataclasses.replace(prof, learnt={**prof.learnt, **learnt}),
-                             Path(args.profile) if args.profile else None)
+        try:
+            path = profiles.save(dataclasses.replace(prof, learnt={**prof.learnt, **learnt}),
+                                 Path(args.profile) if args.profile else None)
+        except InputError as e:  # the run itself went well: say so, and why the next one will ask again
+            print(f"{game.name}: could not keep what the game taught ({e})", file=sys.stderr)
+            return
         print(f"{game.name}: kept what the game taught in {path}", file=sys.stderr)
 
 

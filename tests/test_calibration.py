@@ -44,6 +44,24 @@ def test_profile_saves_and_loads(tmp_path):
     assert profiles.load(tmp_path / "missing.json") is None
 
 
+def test_a_run_keeps_what_it_learnt_in_its_profile_or_says_why_not(tmp_path, capsys):
+    """A run's probe answer goes into the profile it ran with; where that
+    file cannot be written, the run (which went well) says so, no error."""
+    from types import SimpleNamespace
+
+    from puzzlebot.bot.cmd_run import _keep_learnt
+
+    fact = {"first piece a click puts": "piece read as a moon"}
+    game = SimpleNamespace(name="tango", player=SimpleNamespace(facts=lambda reading: fact))
+    p = profiles.Profile("tango", Region(10, 20, 320, 400), 1.0, Lattice(5.5, 6, 50, 50, 6, 6), None)
+    path = profiles.save(p, tmp_path / "p.json")
+    _keep_learnt(SimpleNamespace(profile=str(path)), game, p, None)
+    assert profiles.load(path).learnt == fact and "kept what the game taught" in capsys.readouterr().err
+    (tmp_path / "a-file").write_text("")
+    _keep_learnt(SimpleNamespace(profile=str(tmp_path / "a-file" / "p.json")), game, p, None)
+    assert "could not keep what the game taught" in capsys.readouterr().err
+
+
 GOOD = {"version": 1, "game": "enlight", "region": [100, 50, 400, 500], "scale": 1.0,
         "lattice": {"x0": 20.0, "y0": 30.0, "pitch_x": 22.0, "pitch_y": 22.0, "rows": 10, "cols": 10},
         "window": None}
