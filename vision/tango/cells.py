@@ -371,6 +371,7 @@ class CellReading:
     misfits: list[tuple[int, int]] = field(default_factory=list)  # cells that fit no learned look
     extra: dict = field(default_factory=dict)
     filled: str = ""  # why the pieces are fills of whole cells, not symbols (another game)
+    given_or_placed: list[tuple[int, int]] = field(default_factory=list)  # pieces locked, maybe the player's
 
 
 def _match(cells: list[Cell], templates: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -703,7 +704,7 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
         # every piece may be a given (as at a game's start) or the player's
         rd.locked[:] = rd.values != EMPTY
         rd.givens = "givens look like the pieces a player places"
-        rd.unsure.extend(divmod(i, cols) for i in piece)
+        rd.given_or_placed = [divmod(i, cols) for i in piece]
     else:
         rd.givens = "a full board whose givens look like the other pieces: givens unsure"
         rd.unsure.extend(divmod(i, cols) for i in piece)

@@ -299,6 +299,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
             continue
         unsure[rc] = why or f"not sure whether it is a given ({cr.givens})"
         state[rc] = -1
+    # (givens drawn like the rest: every piece taken as a given, and checked
+    # against the rules as one above)
+    given_or_placed += [rc for rc in cr.given_or_placed if rc not in cr.unsure]
     unsure.update(unsure_edges)
     if len(cr.looks) == 1:
         _doubt_one_kind(board, state, unsure)
