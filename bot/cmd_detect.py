@@ -116,7 +116,7 @@ def _detect(game):
             print(json.dumps(det.data))
         else:
             print(det.text)
-            if set(det.reading.unsure) - game.reader.moot(det.reading):
+            if game.reader.in_doubt(det.reading):
                 print("the reading is NOT sure; the bot would not act on it", file=sys.stderr)
             elif not det.sure:
                 print("the reading is NOT sure, in nothing that changes what the bot does: it would act on it",

@@ -114,7 +114,7 @@ class Coach:
                 reading = reader.read_board(img, lattice=self.lattice)
             except (NoBoardError, UnreadableBoardError):
                 reading = None
-        if reading is None or set(reading.unsure) - reader.moot(reading):  # searched afresh: moved, covered, gone?
+        if reading is None or reader.in_doubt(reading):  # searched afresh: moved, covered, or gone?
             try:
                 reading = reader.read_board(img)
             except (NoBoardError, UnreadableBoardError) as e:  # a pointer over a board leaves it found, unsure
@@ -123,7 +123,7 @@ class Coach:
         self.lattice = reading.lattice
         if self.view is not None and (not self.view.placed or self._view_in_the_way(reading.lattice)):
             self._place_view(reading.lattice)
-        if set(reading.unsure) - reader.moot(reading):
+        if reader.in_doubt(reading):
             return None, f"not sure what the board shows ({reading.doubts()}): no advice until it is"
         return reading, ""
 

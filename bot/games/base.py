@@ -191,6 +191,11 @@ class Reader(ABC):
         bot does (the bot may act with them; ``detect`` still says them)."""
         return set()
 
+    def in_doubt(self, reading: Reading) -> bool:
+        """Whether the reading leaves a doubt that could change what the bot
+        does (one not :meth:`moot`): then it does not act, nor advise."""
+        return bool(set(reading.unsure) - self.moot(reading))
+
     def detect(self, img: np.ndarray) -> Detection:
         return self.describe(self.read_board(img))
 
@@ -202,7 +207,7 @@ class Reader(ABC):
         from puzzlebot.vision.errors import UnreadableBoardError
 
         reading = self.read_board(img, hint=hint)
-        if set(reading.unsure) - self.moot(reading):
+        if self.in_doubt(reading):
             raise UnreadableBoardError(f"not sure what the board shows ({reading.doubts()}); not clicking",
                                        reading.lattice)
         self.check(reading)

@@ -307,9 +307,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         _doubt_one_kind(board, state, unsure)
     _doubt_unbordered(img, lattice, box, state, unsure)
     doubts = bool(unsure)
-    for rc in given_or_placed:
-        if rc not in unsure and state[rc] >= 0:
-            unsure[rc] = f"{GIVEN_OR_PLACED} ({cr.givens})"
+    moot = [rc for rc in given_or_placed if rc not in unsure and state[rc] >= 0]  # no other doubt since
+    for rc in moot:
+        unsure[rc] = f"{GIVEN_OR_PLACED} ({cr.givens})"
     if doubts:  # (a sure read needs no look for numbers: a command's start-up is the budget)
         numbers = _numbered_pieces(lab, local, [divmod(i, n) for i, c in enumerate(cells) if c.ink_share > PIECE_INK])
         if len(set("".join(map(str, numbers)))) >= NUMBERED:
@@ -322,8 +322,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
             raise PartialBoardError(f"only part of a board: its pieces go on past the {' and '.join(more)} of "
                                     f"the {n}x{n} cells found")
     looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how, cr.pieces, cr.givens, edge_conf,
-                       cr.covered, cr.unread, given_or_placed=[rc for rc in given_or_placed
-                                                              if unsure.get(rc, "").startswith(GIVEN_OR_PLACED)])
+                       cr.covered, cr.unread, given_or_placed=moot)
     return Reading(board, state, lattice, unsure, tuple(touches), looks)
 
 
