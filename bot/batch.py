@@ -21,7 +21,9 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from puzzlebot.bot.report import REPORT_TITLE
 from puzzlebot.solvers.errors import InputError, PuzzlebotError
+from puzzlebot.solvers.text_files import read_text_file
 
 # Screenshots in the report are saved at most this wide (pixels): a report of
 # 200 phone screenshots stays a few tens of MB and loads quickly.
@@ -151,15 +153,19 @@ def _pictures(res: Result, img, det, cells, folder: Path) -> None:
 
 # --- the batch ---------------------------------------------------------------------
 
+# A labels file names each screenshot once, a few hundred bytes each: this
+# bounds it far above any set of screenshots (the largest here is 240 KB).
+MAX_LABELS_BYTES = 256 * 2**20
+
+
 def _labels(path: str | None) -> tuple[dict, Path | None]:
     if path is None:
         return {}, None
     p = Path(path)
+    text = read_text_file(path, MAX_LABELS_BYTES, "a labels file")
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("no such file", path) from None
-    except (OSError, ValueError, UnicodeDecodeError) as e:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
         raise InputError(f"not a labels file ({str(e).splitlines()[0][:80]})", path) from None
     if not isinstance(data, list) or not all(isinstance(e, dict) and isinstance(e.get("file"), str) for e in data):
         raise InputError("a labels file is a JSON list of objects with a 'file' (see ../shared/data/README.md)", path)
@@ -235,6 +241,26 @@ class _Progress:
             print(file=sys.stderr)
 
 
+def _check_report_folder(report: Path, srcs, name: str) -> None:
+    """InputError unless a report can be written to ``report`` without
+    writing over a file of the user's: a page there that is not one of our
+    reports, or a screenshot read now among the report's pictures."""
+    page = report / "index.html"
+    if page.exists():
+        try:
+            ours = REPORT_TITLE in page.open("rb").read(200).decode("utf-8", "replace")
+        except OSError:
+            ours = False
+        if not ours:
+            raise InputError("holds an index.html that is not a puzzlebot report: not written over; "
+                             "name another folder", name)
+    pictures = (report / "img").resolve()
+    inside = next((s.path for s in srcs if s.path.resolve().is_relative_to(pictures)), None)
+    if inside is not None:
+        raise InputError(f"the report's pictures would be written among the screenshots read ({inside}): "
+                         "name another folder", name)
+
+
 def run_batch(game, args) -> int:
     from puzzlebot.vision.frames import parse_every, sources
 
@@ -247,6 +273,7 @@ def run_batch(game, args) -> int:
     report = None
     if args.report:
         report = Path(args.report)
+        _check_report_folder(report, srcs, args.report)
         try:
             (report / "img").mkdir(parents=True, exist_ok=True)
         except OSError as e:

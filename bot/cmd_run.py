@@ -177,6 +177,7 @@ def run_cmd(args) -> int:
 
     game = games.get(args.game, "run")
     _game_options(args, game)
+    _outputs_apart(args)
     screen = Screen()
     mouse = None if args.dry_run else Mouse(args.interval)
     target, prof = _target(args, game, screen)
@@ -204,8 +205,7 @@ def run_cmd(args) -> int:
 
         write_image(args.hint, plan_overlay(result.first.image, lat, *hint_marks(result.plan, game.player.labels)))
         if not args.dry_run and result.plan and result.final is not None:
-            final = args.hint.rsplit(".", 1)
-            write_image(f"{final[0]}-final.{final[1] if len(final) > 1 else 'png'}", result.final.image)
+            write_image(_hint_final(args.hint), result.final.image)
     if args.dry_run:
         from puzzlebot.bot.actions import plan_summary
 
@@ -219,6 +219,45 @@ def run_cmd(args) -> int:
         return 0
     print(f"{result.outcome}: {result.timings.line()}")
     return 0
+
+
+def _hint_final(path: str) -> str:
+    """Where ``--hint OUT.png`` puts the board as the run left it."""
+    from pathlib import Path
+
+    p = Path(path)
+    return str(p.with_name(f"{p.stem}-final{p.suffix or '.png'}"))
+
+
+def _outputs_apart(args) -> None:
+    """InputError, before anything is captured or clicked, when a file the
+    run would write (``--clicks``, ``--hint`` and its final picture) is the
+    profile it reads or another of its outputs, or cannot be written there."""
+    from pathlib import Path
+
+    import cv2
+
+    from puzzlebot.calibration import profile as profiles
+    from puzzlebot.solvers.errors import InputError
+    from puzzlebot.vision.image_io import same_file
+
+    for out in filter(None, (getattr(args, "clicks", None), getattr(args, "hint", None))):
+        if not Path(out).parent.is_dir() or Path(out).is_dir():
+            raise InputError("cannot be written: its folder is missing, or it is a folder", out)
+    if getattr(args, "hint", None) and not cv2.haveImageWriter(args.hint):
+        raise InputError("cannot be written: name a picture file (.png, .jpg)", args.hint)
+
+    outs = [(f"--clicks {args.clicks}", args.clicks)] if getattr(args, "clicks", None) else []
+    if getattr(args, "hint", None):
+        outs += [(f"--hint {args.hint}", args.hint), (f"--hint's final picture {_hint_final(args.hint)}",
+                                                      _hint_final(args.hint))]
+    profile = args.profile or str(profiles.default_path())
+    for i, (name, out) in enumerate(outs):
+        if same_file(out, profile):
+            raise InputError(f"{name} is the calibration profile the run reads: name another file")
+        other = next((n for n, o in outs[:i] if same_file(o, out)), None)
+        if other:
+            raise InputError(f"{name} is also {other}: name two files")
 
 
 def _keep_learnt(args, game, prof, reading) -> None:
@@ -274,7 +313,8 @@ def _write_clicks(path: str, runner, mouse) -> None:
             json.dump(data, f, indent=1)
         os.replace(tmp, path)
     except OSError as e:
-        tmp.unlink(missing_ok=True)
+        if tmp.exists():
+            tmp.unlink()
         raise InputError(f"cannot write --clicks {path}: {e.strerror}") from None
 
 

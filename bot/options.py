@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.text_files import read_text_file
 
 # Clicks follow one another at least this long apart (s) unless --interval
 # says otherwise.  None needed: every game here takes clicks back to back.
@@ -94,19 +95,7 @@ def read_text(path: str) -> str:
         if len(text) > MAX_PUZZLE_BYTES:
             raise InputError(too_big, "standard input")
         return text
-    p = Path(path)
-    try:
-        if p.is_file() and p.stat().st_size > MAX_PUZZLE_BYTES:
-            raise InputError(too_big, path)
-        return p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", path) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, expected a puzzle file", path) from None
-    except UnicodeDecodeError:
-        raise InputError("not a text file (expected UTF-8 text)", path) from None
-    except OSError as e:
-        raise InputError(f"cannot read: {e.strerror}", path) from None
+    return read_text_file(path, MAX_PUZZLE_BYTES, "a puzzle file", pipes=True)
 
 
 def number_in(name: str, lo: float, hi: float, unit: str = "seconds", zero_too: bool = False):

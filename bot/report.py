@@ -31,6 +31,11 @@ def _status(r) -> str:
     return r.score or r.verdict
 
 
+# How a report's page begins (its title): a page that does not is not one of
+# ours, and is never written over.
+REPORT_TITLE = "puzzlebot detect"
+
+
 def write_report(folder: Path, game, results, paths, scored: bool, interrupted: bool) -> Path:
     """Write ``folder/index.html``; returns its path."""
     from collections import Counter
@@ -39,7 +44,7 @@ def write_report(folder: Path, game, results, paths, scored: bool, interrupted: 
     counts = Counter(_status(r) for r in results)
     rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{v}</td></tr>"
                    for k, v in sorted(counts.items(), key=lambda kv: ORDER.get(kv[0], 9)))
-    parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>puzzlebot detect "
+    parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{REPORT_TITLE} "
              f"{html.escape(game.name)}</title><style>{CSS}</style></head><body>",
              f"<h1>puzzlebot detect {html.escape(game.name)}: {len(results)} images"
              f"{' (interrupted)' if interrupted else ''}</h1>",

@@ -10,6 +10,7 @@ gives a one-line error, never a click.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from puzzlebot.calibration.mapping import Region
 from puzzlebot.solvers.errors import InputError
+from puzzlebot.solvers.text_files import read_text_file
 from puzzlebot.vision.lattice import Lattice
 
 VERSION = 1
@@ -59,17 +61,35 @@ class Profile:
 
 
 def save(profile: Profile, path: Path | None = None) -> Path:
+    """Write ``profile`` to ``path`` (through a temporary file), over a
+    profile only: a file there that is not one (a screenshot named by
+    mistake) is left as it is, with an InputError."""
     path = path or default_path()
     if path.exists() and path.is_dir():
         raise InputError("is a directory; give a file name for the profile", str(path))
+    if path.exists() and not _a_profile(path):
+        raise InputError("is there and is not a puzzlebot profile: not written over; name another file", str(path))
+    dest = path.resolve() if path.is_symlink() else path  # a link (to a kept dotfile) stays a link
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
+        dest.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_text(json.dumps(profile.to_json(), indent=1) + "\n")
-        tmp.replace(path)
+        tmp.replace(dest)
     except OSError as e:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
         raise InputError(f"cannot write the profile: {e.strerror}", str(path)) from None
     return path
+
+
+def _a_profile(path: Path) -> bool:
+    """Whether ``path`` holds a profile, of any version, sound or not (one
+    that is not is written over: 'run calibrate again' is its mend)."""
+    try:
+        d = json.loads(read_text_file(str(path), MAX_BYTES, "a puzzlebot profile"))
+    except (InputError, ValueError, RecursionError):
+        return False
+    return isinstance(d, dict) and "version" in d and "game" in d
 
 
 def _number(d: dict, key: str, where: str, lo: float, hi: float) -> float:
@@ -139,11 +159,7 @@ def load(path: Path | None = None, games: tuple[str, ...] | None = None) -> Prof
     if not path.exists():
         return None
     try:
-        if path.is_dir():
-            raise InputError("is a directory, expected a profile file")
-        if path.stat().st_size > MAX_BYTES:
-            raise InputError(f"is larger than {MAX_BYTES // 1024} KB: not a puzzlebot profile")
-        d = json.loads(path.read_text(encoding="utf-8"))
+        d = json.loads(read_text_file(str(path), MAX_BYTES, "a puzzlebot profile"))
         return parse(d, games)
     except InputError as e:
         raise InputError(f"bad profile: {e.detail}; run 'puzzlebot calibrate' again", str(path)) from None

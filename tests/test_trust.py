@@ -116,3 +116,87 @@ def test_chromium_keeps_its_sandbox_and_its_devtools_to_our_client():
     assert "--no-sandbox" not in browser.FLAGS
     src = (ROOT / "sim" / "browser.py").read_text()
     assert "remote-allow-origins" not in src and "geteuid() == 0" in src
+
+
+def test_no_text_input_hangs_or_reads_without_end(tmp_path):
+    """A labels file, a profile or a puzzle that is a pipe nobody writes to,
+    or a device that never ends, is refused by what it is (each of these
+    waited for ever, or read /dev/zero until memory ran out)."""
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    t = time.monotonic()
+    for args in (("detect", "tango", "examples/tango.png", "--labels", str(fifo)),
+                 ("detect", "tango", "examples/tango.png", "--labels", "/dev/zero"),
+                 ("solve", "tango", "/dev/zero"), ("solve", "lights", "/dev/zero")):
+        assert "not a regular file" in one_line_error(run_cli(*args, timeout=30)), args
+    assert time.monotonic() - t < 60
+    from puzzlebot.calibration import profile as profiles
+    from puzzlebot.solvers.errors import InputError
+
+    with pytest.raises(InputError, match="not a regular file"):
+        profiles.load(fifo)
+    piped = run_cli("solve", "tango", "/dev/stdin", stdin=(ROOT / "examples/tango.txt").read_text())
+    assert piped.returncode == 0, piped.stderr  # a pipe is still a puzzle file (as in 'solve tango <(...)')
+
+
+def test_calibrate_writes_over_a_profile_only(tmp_path):
+    from puzzlebot.calibration import profile as profiles
+    from puzzlebot.calibration.mapping import Region
+    from puzzlebot.solvers.errors import InputError
+    from puzzlebot.vision.lattice import Lattice
+
+    p = profiles.Profile("tango", Region(10, 20, 320, 400), 1.0, Lattice(5.5, 6, 50, 50, 6, 6), None)
+    shot = tmp_path / "shot.png"
+    shot.write_bytes((ROOT / "examples/tango.png").read_bytes())
+    before = _md5(shot)
+    with pytest.raises(InputError, match="not a puzzlebot profile: not written over"):
+        profiles.save(p, shot)
+    assert _md5(shot) == before and sorted(f.name for f in tmp_path.iterdir()) == ["shot.png"]
+    old = tmp_path / "old.json"
+    old.write_text('{"version": 0, "game": "tango"}')  # a profile of another version: calibrating again mends it
+    assert profiles.load(profiles.save(p, old)) == p
+    os.symlink(old, tmp_path / "link.json")
+    profiles.save(p, tmp_path / "link.json")
+    assert (tmp_path / "link.json").is_symlink() and profiles.load(old) == p
+
+
+def test_a_run_never_writes_over_its_profile(tmp_path):
+    from puzzlebot.calibration import profile as profiles
+    from puzzlebot.calibration.mapping import Region
+    from puzzlebot.vision.lattice import Lattice
+
+    prof = profiles.save(profiles.Profile("lights", Region(0, 0, 300, 300), 1.0, Lattice(10, 10, 20, 20, 5, 5)),
+                         tmp_path / "calib.png")  # a picture's name, so that --hint may name it too
+    before = _md5(prof)
+    for args in (("--clicks", str(prof)), ("--hint", str(prof)), ("--hint", str(tmp_path / "h.png"),
+                                                                    "--clicks", str(tmp_path / "h-final.png"))):
+        r = run_cli("run", "lights", "--dry-run", "--profile", str(prof), *args)
+        assert "name another file" in one_line_error(r) or "name two files" in one_line_error(r), args
+    assert _md5(prof) == before
+    r = run_cli("run", "lights", "--dry-run", "--profile", str(prof), "--hint", str(tmp_path / "no" / "h.png"))
+    assert "folder is missing" in one_line_error(r)  # said before the run, not after it
+
+
+def test_a_report_never_writes_over_a_users_files(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html>my page</html>")
+    r = run_cli("detect", "tango", "examples/tango.png", "--report", str(site))
+    assert "not a puzzlebot report" in one_line_error(r)
+    assert (site / "index.html").read_text() == "<html>my page</html>"
+    rep = tmp_path / "rep"
+    assert run_cli("detect", "tango", "examples/tango.png", "--report", str(rep)).returncode == 0
+    assert run_cli("detect", "tango", "examples/tango.png", "--report", str(rep)).returncode == 0  # ours: again
+    pictures = {f: _md5(f) for f in (rep / "img").iterdir()}
+    r = run_cli("detect", "tango", str(rep / "img"), "--report", str(rep))
+    assert "among the screenshots read" in one_line_error(r)
+    assert {f: _md5(f) for f in (rep / "img").iterdir()} == pictures
+
+
+def test_the_search_pictures_never_overwrite_the_puzzle(tmp_path):
+    puzzle = tmp_path / "ripple.png"  # a puzzle file given a picture's name by mistake
+    puzzle.write_text((ROOT / "examples/ripple.json").read_text())
+    before = _md5(puzzle)
+    r = run_cli("solve", "ripple", str(puzzle), "--steps", str(puzzle))
+    assert "puzzle file itself" in one_line_error(r)
+    assert _md5(puzzle) == before

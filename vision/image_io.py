@@ -245,10 +245,19 @@ def write_image(path: str | Path, img: np.ndarray) -> None:
             os.replace(tmp, p)
             return
         except OSError as e:
-            tmp.unlink(missing_ok=True)
+            _remove(tmp)
             raise ImageFileError(f"cannot write the picture: {e.strerror}", str(path)) from None
-    tmp.unlink(missing_ok=True)
+    _remove(tmp)
     raise ImageFileError("cannot write the picture (unknown extension or folder missing)", str(path))
+
+
+def _remove(tmp: Path) -> None:
+    """A temporary file gone, if there is one (its folder may be missing, or
+    a file)."""
+    try:
+        tmp.unlink()
+    except OSError:
+        pass
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:

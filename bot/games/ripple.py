@@ -8,7 +8,7 @@ import json
 import sys
 
 from puzzlebot.bot.games.base import Game, Solver
-from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.solvers.errors import InputError, PuzzlebotError
 
 EXAMPLES = """\
 file format (JSON): {"game": "ripple", "rooms": [[0, 0, 1], ...], "givens": [[0, 2, 0], ...]}
@@ -52,6 +52,11 @@ class RippleSolver(Solver):
         from puzzlebot.solvers.ripple import RippleAnswer, no_solution, parse_ripple, solve, violations
 
         p = parse_ripple(read_text(args.file), args.file)
+        if args.steps and args.file != "-":
+            from puzzlebot.vision.image_io import same_file
+
+            if same_file(args.steps, args.file):
+                raise InputError(f"--steps {args.steps} is the puzzle file itself: name another file for the pictures")
         token = CancelToken(args.timeout)
         previous = signal.signal(signal.SIGINT, lambda *_: token.cancel())  # stop cleanly, links restored
         try:
