@@ -17,7 +17,7 @@ import os
 import sys
 import time
 from collections import Counter
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -209,8 +209,12 @@ def _tasks(srcs, game, labels, base, every, report):
     index = 0
     for s in srcs:
         if s.video:
-            for fr in video_frames(s.path, every):
-                yield (index, fr.name, fr.image, game.name, _label_for(s.path, labels, base), report)
+            try:
+                for fr in video_frames(s.path, every):
+                    yield (index, fr.name, fr.image, game.name, _label_for(s.path, labels, base), report)
+                    index += 1
+            except PuzzlebotError as e:  # this video only (cut short, no frame): the others are still read
+                yield Result(index, str(s.path), "error", str(e))
                 index += 1
         else:
             yield (index, str(s.path), str(s.path), game.name, _label_for(s.path, labels, base), report)
@@ -301,9 +305,15 @@ def run_batch(game, args) -> int:
         while True:
             while not exhausted and len(pending) < QUEUE_PER_JOB * jobs:
                 try:
-                    pending.add(pool.submit(read_one, next(feed)))
+                    task = next(feed)
                 except StopIteration:
                     exhausted = True
+                    continue
+                if isinstance(task, Result):  # known before any reading: an error of the source
+                    pending.add(done_already := Future())
+                    done_already.set_result(task)
+                else:
+                    pending.add(pool.submit(read_one, task))
             if not pending:
                 break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -341,6 +351,8 @@ def run_batch(game, args) -> int:
         return 130
     if any(r.score == "wrong" for r in results):
         return 1
+    if results and all(r.verdict == "error" for r in results):
+        return 2  # bad input: nothing named could be read (each said why above)
     if args.strict and any(r.verdict != "read" for r in results):
         return 4
     return 0

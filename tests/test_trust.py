@@ -200,3 +200,25 @@ def test_the_search_pictures_never_overwrite_the_puzzle(tmp_path):
     r = run_cli("solve", "ripple", str(puzzle), "--steps", str(puzzle))
     assert "puzzle file itself" in one_line_error(r)
     assert _md5(puzzle) == before
+
+
+def test_a_video_must_be_a_file_and_a_cut_gif_is_refused(tmp_path):
+    """A pipe named like a video was waited on for ever (only images were
+    checked). A GIF cut short decodes anyway (FFmpeg fills the missing rows
+    with the background): a Tango page cut through its last row was read as
+    a sure 6x6 board with no bottom edge. Refused now; in a folder of
+    screenshots, it is that file's error and the others are read."""
+    from PIL import Image
+
+    os.mkfifo(tmp_path / "clip.mp4")
+    assert "not a regular file" in one_line_error(run_cli("detect", "tango", str(tmp_path / "clip.mp4"), timeout=30))
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    img = load_image(ROOT / "examples/tango.png")
+    Image.fromarray(img[:, :, ::-1]).save(shots / "whole.gif", interlace=False)
+    data = (shots / "whole.gif").read_bytes()
+    (shots / "cut.gif").write_bytes(data[:int(len(data) * 0.85)])  # through the last row of cells
+    r = run_cli("detect", "tango", str(shots / "cut.gif"))
+    assert r.returncode == 2 and "GIF file ends before its image does" in r.stdout, r.stdout + r.stderr
+    r = run_cli("detect", "tango", str(shots))
+    assert r.returncode == 0 and "1 read" in r.stdout and "1 error" in r.stdout, r.stdout + r.stderr

@@ -59,6 +59,11 @@ def sources(paths: list[str]) -> list[Source]:
                 raise ImageFileError("holds no image or video files", text)
             out += [Source(f, f.suffix.lower() in VIDEO_EXTS) for f in found]
         else:
+            import stat
+
+            if not stat.S_ISREG(p.stat().st_mode):  # a pipe or a device would be waited on, or read for ever
+                raise ImageFileError("is not a regular file (a pipe, socket or device): save the screenshot or "
+                                     "the video to a file", text)
             out.append(Source(p, p.suffix.lower() in VIDEO_EXTS))
     return out
 
@@ -82,6 +87,11 @@ def video_frames(path: Path, every: float) -> Iterator[Frame]:
     clock), each unless identical to the frame read before it."""
     import cv2
 
+    from puzzlebot.vision.image_io import gif_cut_short
+
+    if gif_cut_short(path):
+        raise ImageFileError("the GIF file ends before its image does (cut short: the rest is the decoder's fill, "
+                             "not the screen): save or copy it again", str(path))
     cap = cv2.VideoCapture(str(path))
     if not cap.isOpened():
         raise ImageFileError("not a video OpenCV can open", str(path))

@@ -100,6 +100,21 @@ def _jpeg_size(f) -> tuple[int, int] | None:
         f.seek(length - 2, 1)
 
 
+def gif_cut_short(p: Path) -> bool:
+    """Whether ``p`` is a GIF whose bytes end before its trailer (';', after
+    the last image): a cut file, which FFmpeg decodes anyway, the missing
+    rows in the background colour (a reader would see a smaller board)."""
+    try:
+        with open(p, "rb") as f:
+            if f.read(4) != b"GIF8":
+                return False
+            f.seek(max(0, p.stat().st_size - 4096))
+            tail = f.read()
+    except OSError:
+        return False
+    return not tail.rstrip(b"\0").endswith(b";")
+
+
 def jpeg_cut_short(data: bytes) -> bool:
     """Whether a JPEG's bytes end before its image does: its markers walked
     and its scans' coded data skipped (where 0xFF is followed by 0x00 or a
