@@ -61,11 +61,15 @@ def _header_size(p: Path) -> tuple[int, int] | None:
                 return _jpeg_size(f)
     except OSError:
         return None
+    import warnings
+
     from PIL import Image
 
     try:
-        with Image.open(p) as im:
-            return im.size
+        with warnings.catch_warnings():  # a damaged file's warnings ("Corrupt EXIF data"): OpenCV decides
+            warnings.simplefilter("ignore")
+            with Image.open(p) as im:
+                return im.size
     except Exception:  # not a format Pillow knows, or a damaged header: OpenCV decides
         return None
 
