@@ -124,6 +124,7 @@ class Cell:
     ground: np.ndarray  # Lab
     border: np.ndarray  # Lab of the box's own edge (the ring least like the ground)
     ink: np.ndarray  # PATCH x PATCH bool
+    sides: np.ndarray | None = None  # the border side by side (top, bottom, left, right; NaN: facing the frame)
 
     @property
     def ink_share(self) -> float:
@@ -180,6 +181,7 @@ def cut_cells(board: np.ndarray, n: int, box: float, grounds: list[np.ndarray] |
     mosaic = inner.transpose(0, 2, 1, 3, 4).reshape(n * side, n * side, 3)
     small = cv2.resize(mosaic, (n * PATCH, n * PATCH), interpolation=cv2.INTER_AREA)
     patches = small.reshape(n, PATCH, n, PATCH, 3).transpose(0, 2, 1, 3, 4)
+    sides = None
     if grounds is not None:
         ground = np.asarray(grounds, np.float32).reshape(n, n, 3)
         border = np.zeros((n, n, 3), np.float32)
@@ -200,7 +202,8 @@ def cut_cells(board: np.ndarray, n: int, box: float, grounds: list[np.ndarray] |
         sides = np.where(inner[..., None], sides, np.nan)
         border = _median_of_sides(sides)
     ink = squared_distance(patches, ground[:, :, None, None]) > INK * INK
-    return [Cell(patches[r, c], ground[r, c], border[r, c], ink[r, c]) for r in range(n) for c in range(n)]
+    return [Cell(patches[r, c], ground[r, c], border[r, c], ink[r, c], None if sides is None else sides[r, c])
+            for r in range(n) for c in range(n)]
 
 
 def _median_of_sides(sides: np.ndarray) -> np.ndarray:
@@ -645,6 +648,24 @@ def _filled_in_own_colour(grounds: list[np.ndarray], rd: CellReading) -> str:
 LEAST = {"ground": LOCK_MIN, "border": BORDER_MIN, "ground's pattern": LOCK_MIN}
 
 
+def _split_borders(cells: list[Cell], empty: list[int], piece: list[int]) -> list[int]:
+    """The piece cells whose own border differs from the empty cells' on some
+    sides only (by BORDER_MIN on one side, within it on another): a given's
+    outline is drawn all round, and a piece drawn large or off the middle
+    covers a side or two of its cell's border (our pictures look: four of
+    eight givens, half their border yellow, set apart from the other four),
+    so such a border tells nothing."""
+    if len(empty) < 2 or any(c.sides is None for c in cells):
+        return []
+    ref = median(np.stack([cells[i].border for i in empty]), axis=0)
+    out = []
+    for p in piece:
+        near = [float(distance(s, ref)) for s in cells[p].sides if not np.isnan(s[0])]
+        if near and min(near) <= BORDER_MIN < max(near):
+            out.append(p)
+    return out
+
+
 def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> None:
     """Givens: piece cells whose ground, or else whose box border, differs
     from the empty cells' (on a full board: from the other pieces') the
@@ -660,9 +681,16 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
     colour, texture = _grounds_around_pieces(cells, rd, cols)
     features = (("ground", colour), ("border", np.stack([c.border for c in cells])), ("ground's pattern", texture))
     if len(empty) >= 2:
-        # the feature whose differing cells stand apart most cleanly
-        found = [(name, f) for name, feats in features
-                 if (f := _givens_against_empty(feats, empty, piece, LEAST[name], values)) is not None]
+        # the feature whose differing cells stand apart most cleanly; pieces
+        # whose border differs on some sides only are judged by the border
+        # neither way, and stay in doubt if it sets givens apart
+        split = _split_borders(cells, empty, piece)
+        found = []
+        for name, feats in features:
+            judged = [p for p in piece if p not in split] if name == "border" else piece
+            f = _givens_against_empty(feats, empty, judged, LEAST[name], values)
+            if f is not None:
+                found.append((name, (f[0], f[1] + split, *f[2:]) if name == "border" else f))
         if found:
             # of the features that set givens apart cleanly, the one that sets
             # more of them apart (a piece's colour can tint one kind's ground)
