@@ -200,6 +200,24 @@ def test_a_border_that_pieces_cover_on_some_sides_never_tells_givens():
     assert rd.board.cells == board.cells and not wrong, (wrong, rd.looks.givens)
 
 
+def test_a_badge_in_the_boxes_borders_colour_is_not_taken_for_their_lines():
+    """Badges 0.14 pitch across in the colour of the boxes' borders, filling
+    the gap between two boxes: between columns, their columns of ink (a band
+    0.42 of the window) were dropped as a grid line drawn thick, and four of
+    ten marks read "no mark", sure.  A line drawn thick is a tenth of a pitch
+    at most (0.29 of the window): a thicker band is a badge."""
+    board = generate(8, 1, seed=214)[0].puzzle
+    look = TangoStyle("r214", page="#DEE2F1", panel="#FBF6F4", cell="#FDFAF3", locked="#EBFAC8", line="#7FEFB4",
+                      cells="boxes", box_gap=0.18, box_border="#3A4048", givens="pattern", given_border="#B9E40C",
+                      pieces="pictures", sun="#F5CF5D", moon="#2D68CA", marks="badge", mark="#220912",
+                      badge="#3A4048")
+    rd = read_tango(draw_board(board, 70, look, margin=30).image)
+    want = {e.cells(): e.kind for e in board.edges}
+    got = {e.cells(): e.kind for e in rd.board.edges}
+    unsure = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
+    assert not [k for k in set(want) | set(got) if want.get(k) != got.get(k) and k not in unsure], (want, got)
+
+
 @pytest.mark.parametrize("glyph", ["#FFFFFF", "#F4CEFF"])
 def test_a_mark_badge_whose_glyph_is_hard_to_see_is_never_no_mark(glyph):
     """White badges 0.29 pitch across (the window looked at is 0.34) on a

@@ -39,9 +39,10 @@ LINE_DRAWN = 0.85
 # a vertical line's columns can use a lower share (marks' bars lie across it).
 LINE_RUN, LINE_RUN_ACROSS = 0.85, 0.6
 # ... unless those rows (columns) make a band thicker than this share of the
-# window: a filled badge as wide as the window (0.29 pitch of its 0.34), not a
-# line (grid lines drawn thicker: a tenth of a pitch at most).
-LINE_THICK = 0.45
+# window: a filled badge (0.29 pitch of the window's 0.34; 0.14 pitch, in the
+# boxes' borders' colour, filling the gap between two boxes), not a line
+# (grid lines drawn thicker: a tenth of a pitch at most, 0.29 of the window).
+LINE_THICK = 0.35
 # A pixel is ink when it differs by more than this (Lab) from the no-mark
 # edge (at the best one-pixel shift) and from both cells' grounds.
 INK = 20.0
