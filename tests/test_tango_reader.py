@@ -218,6 +218,23 @@ def test_a_badge_in_the_boxes_borders_colour_is_not_taken_for_their_lines():
     assert not [k for k in set(want) | set(got) if want.get(k) != got.get(k) and k not in unsure], (want, got)
 
 
+def test_a_mark_too_small_to_read_is_not_read_as_no_mark():
+    """A 5 px x on a white badge as light as the page, over a given's brown
+    border: 12 pixels of ink, under the share that makes a mark, so "no
+    mark", sure (seed 7 of the random renders).  Ink at the edge's middle
+    too little to read is unsure now."""
+    board = generate(6, 1, seed=146)[0].puzzle
+    look = TangoStyle("r146", page="#E3D4F6", panel="#E0E1FD", cell="#F7FCF8", locked="#B9C4B6", line="#F9E081",
+                      cells="boxes", box_gap=0.12, box_border="#C5CCD3", givens="border", given_border="#7C4B0E",
+                      pieces="linkedin", sun="#FCAC61", moon="#3A5479", marks="badge", mark="#55564A",
+                      badge="#FFFFFF")
+    rd = read_tango(draw_board(board, 56, look, margin=12).image)
+    want = {e.cells(): e.kind for e in board.edges}
+    got = {e.cells(): e.kind for e in rd.board.edges}
+    unsure = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
+    assert not [k for k in set(want) | set(got) if want.get(k) != got.get(k) and k not in unsure], (want, got)
+
+
 @pytest.mark.parametrize("glyph", ["#FFFFFF", "#F4CEFF"])
 def test_a_mark_badge_whose_glyph_is_hard_to_see_is_never_no_mark(glyph):
     """White badges 0.29 pitch across (the window looked at is 0.34) on a

@@ -52,8 +52,12 @@ CENTRED = 0.1
 # ... and the middle of its ink's box lies within this share of the pitch of
 # the edge's middle.
 MARK_CENTRE = 0.07
-# Less ink than this share of the window is no mark.
+# Less ink than this share of the window is no mark ...
 NO_MARK = 0.012
+# ... unless this share of the window or more of it lies at the edge's
+# middle (within CENTRED): a glyph too small or faint to read (a 5 px x on a
+# badge as light as the page: 12 pixels of ink), not nothing.
+SPECK = 0.004
 # A gap in an edge's grid line: drawn at GAP_ALONG of the positions in the
 # windows further along the edge and at no more than GAP_HERE of this
 # window's (a mark's glyph on the line counts as drawn; the gap around it not).
@@ -110,6 +114,7 @@ BAR_RATIO = 1.8
 # Why an edge is unsure, where no glyph's size or shape says it.
 GAP_WHY = "the grid line is broken here, as under a mark, but no = or x is seen"
 POINTER_WHY = "near-black ink (a mouse pointer?) here may hide a mark"
+SPECK_WHY = "a little ink at the edge's middle: a mark too small or faint to read?"
 
 
 def _window(lab: np.ndarray, cx: float, cy: float, a: int) -> np.ndarray | None:
@@ -459,9 +464,10 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
             mark_ink = mark_inks[i]
             gap = bool(gaps[i])
             if little_ink[i] and not dark[i] and (hidden is None or hidden.sum() < NO_MARK * size * size):
-                out[k] = (None, 0.0 if gap else 1.0)  # nothing there (the common case, decided quickly)
-                if gap and why is not None:
-                    why[k] = GAP_WHY
+                speck = (mark_ink & near).sum() >= SPECK * size * size
+                out[k] = (None, 0.0 if gap or speck else 1.0)  # nothing there (the common case, decided quickly)
+                if (gap or speck) and why is not None:
+                    why[k] = GAP_WHY if gap else SPECK_WHY
                 continue
             kind, conf = classify(mark_ink, mid[i], p, on_line[i] if lines else None)
             # only when that tells nothing, read again: without the pieces
