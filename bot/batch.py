@@ -214,7 +214,7 @@ def _tasks(srcs, game, labels, base, every, report):
                     yield (index, fr.name, fr.image, game.name, _label_for(s.path, labels, base), report)
                     index += 1
             except PuzzlebotError as e:  # this video only (cut short, no frame): the others are still read
-                yield Result(index, str(s.path), "error", str(e))
+                yield Result(index, str(s.path), "error", getattr(e, "detail", None) or str(e))
                 index += 1
         else:
             yield (index, str(s.path), str(s.path), game.name, _label_for(s.path, labels, base), report)

@@ -87,12 +87,13 @@ def video_frames(path: Path, every: float) -> Iterator[Frame]:
     clock), each unless identical to the frame read before it."""
     import cv2
 
-    from puzzlebot.vision.image_io import gif_cut_short
+    from puzzlebot.vision.image_io import gif_cut_short, quiet_stderr
 
     if gif_cut_short(path):
         raise ImageFileError("the GIF file ends before its image does (cut short: the rest is the decoder's fill, "
                              "not the screen): save or copy it again", str(path))
-    cap = cv2.VideoCapture(str(path))
+    with quiet_stderr():  # FFmpeg's own complaints about a file it cannot open ("moov atom not found")
+        cap = cv2.VideoCapture(str(path))
     if not cap.isOpened():
         raise ImageFileError("not a video OpenCV can open", str(path))
     fps = cap.get(cv2.CAP_PROP_FPS) or 0.0
