@@ -200,39 +200,38 @@ def test_a_border_that_pieces_cover_on_some_sides_never_tells_givens():
     assert rd.board.cells == board.cells and not wrong, (wrong, rd.looks.givens)
 
 
-def test_a_badge_in_the_boxes_borders_colour_is_not_taken_for_their_lines():
-    """Badges 0.14 pitch across in the colour of the boxes' borders, filling
+def _marks_read_wrong(board: TangoBoard, rd) -> list:
+    """The edges whose mark ``rd`` read otherwise than ``board`` has it and
+    does not say it is unsure of."""
+    want = {e.cells(): e.kind for e in board.edges}
+    got = {e.cells(): e.kind for e in rd.board.edges}
+    unsure = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
+    return [k for k in set(want) | set(got) if want.get(k) != got.get(k) and k not in unsure]
+
+
+@pytest.mark.parametrize("n, seed, pitch, margin, look", [
+    (8, 214, 70, 30, TangoStyle("r214", page="#DEE2F1", panel="#FBF6F4", cell="#FDFAF3", locked="#EBFAC8",
+                                line="#7FEFB4", cells="boxes", box_gap=0.18, box_border="#3A4048", givens="pattern",
+                                given_border="#B9E40C", pieces="pictures", sun="#F5CF5D", moon="#2D68CA",
+                                marks="badge", mark="#220912", badge="#3A4048")),
+    (6, 146, 56, 12, TangoStyle("r146", page="#E3D4F6", panel="#E0E1FD", cell="#F7FCF8", locked="#B9C4B6",
+                                line="#F9E081", cells="boxes", box_gap=0.12, box_border="#C5CCD3", givens="border",
+                                given_border="#7C4B0E", pieces="linkedin", sun="#FCAC61", moon="#3A5479",
+                                marks="badge", mark="#55564A", badge="#FFFFFF"))],
+    ids=["badge-in-the-borders-colour", "mark-too-small-to-read"])
+def test_marks_on_badges_between_boxes_are_never_read_sure_wrong(n, seed, pitch, margin, look):
+    """Two random renders of our looks read "no mark", sure, where marks are.
+    Badges 0.14 pitch across in the colour of the boxes' borders, filling
     the gap between two boxes: between columns, their columns of ink (a band
-    0.42 of the window) were dropped as a grid line drawn thick, and four of
-    ten marks read "no mark", sure.  A line drawn thick is a tenth of a pitch
-    at most (0.29 of the window): a thicker band is a badge."""
-    board = generate(8, 1, seed=214)[0].puzzle
-    look = TangoStyle("r214", page="#DEE2F1", panel="#FBF6F4", cell="#FDFAF3", locked="#EBFAC8", line="#7FEFB4",
-                      cells="boxes", box_gap=0.18, box_border="#3A4048", givens="pattern", given_border="#B9E40C",
-                      pieces="pictures", sun="#F5CF5D", moon="#2D68CA", marks="badge", mark="#220912",
-                      badge="#3A4048")
-    rd = read_tango(draw_board(board, 70, look, margin=30).image)
-    want = {e.cells(): e.kind for e in board.edges}
-    got = {e.cells(): e.kind for e in rd.board.edges}
-    unsure = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
-    assert not [k for k in set(want) | set(got) if want.get(k) != got.get(k) and k not in unsure], (want, got)
-
-
-def test_a_mark_too_small_to_read_is_not_read_as_no_mark():
-    """A 5 px x on a white badge as light as the page, over a given's brown
-    border: 12 pixels of ink, under the share that makes a mark, so "no
-    mark", sure (seed 7 of the random renders).  Ink at the edge's middle
-    too little to read is unsure now."""
-    board = generate(6, 1, seed=146)[0].puzzle
-    look = TangoStyle("r146", page="#E3D4F6", panel="#E0E1FD", cell="#F7FCF8", locked="#B9C4B6", line="#F9E081",
-                      cells="boxes", box_gap=0.12, box_border="#C5CCD3", givens="border", given_border="#7C4B0E",
-                      pieces="linkedin", sun="#FCAC61", moon="#3A5479", marks="badge", mark="#55564A",
-                      badge="#FFFFFF")
-    rd = read_tango(draw_board(board, 56, look, margin=12).image)
-    want = {e.cells(): e.kind for e in board.edges}
-    got = {e.cells(): e.kind for e in rd.board.edges}
-    unsure = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
-    assert not [k for k in set(want) | set(got) if want.get(k) != got.get(k) and k not in unsure], (want, got)
+    0.42 of the window) were dropped as a grid line drawn thick (four of ten
+    marks); a line drawn thick is a tenth of a pitch at most (0.29 of the
+    window): a thicker band is a badge.  A 5 px x on a white badge as light
+    as the page: 12 pixels of ink, under the share that makes a mark; ink at
+    an edge's middle too little to read is unsure now."""
+    board = generate(n, 1, seed=seed)[0].puzzle
+    rd = read_tango(draw_board(board, pitch, look, margin=margin).image)
+    wrong = _marks_read_wrong(board, rd)
+    assert not wrong, (wrong, rd.unsure)
 
 
 @pytest.mark.parametrize("glyph", ["#FFFFFF", "#F4CEFF"])
@@ -249,12 +248,9 @@ def test_a_mark_badge_whose_glyph_is_hard_to_see_is_never_no_mark(glyph):
     look = TangoStyle("night", page="#390B28", panel="#0E4503", cell="#1E102E", locked="#026C6E", line="#A3939B",
                       frame="#D9D2C7", givens="fill", pieces="dots", marks="linkedin", mark=glyph, mark_box="#FFFFFF")
     rd = read_tango(draw_board(board, 70, look, margin=30).image)
-    want = {e.cells(): e.kind for e in board.edges}
-    got = {e.cells(): e.kind for e in rd.board.edges}
-    unsure = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
-    wrong = [k for k in set(want) | set(got) if want.get(k) != got.get(k) and k not in unsure]
+    wrong = _marks_read_wrong(board, rd)
     assert not wrong, (wrong, rd.unsure)
-    assert not rd.sure or got == want
+    assert not rd.sure or {e.cells(): e.kind for e in rd.board.edges} == {e.cells(): e.kind for e in board.edges}
 
 
 @pytest.mark.parametrize("look", ["linkedin", "plain", "pictures"])
