@@ -177,7 +177,7 @@ def run_cmd(args) -> int:
 
     game = games.get(args.game, "run")
     _game_options(args, game)
-    _outputs_apart(args)
+    _check_outputs(args)
     screen = Screen()
     mouse = None if args.dry_run else Mouse(args.interval)
     target, prof = _target(args, game, screen)
@@ -229,7 +229,7 @@ def _hint_final(path: str) -> str:
     return str(p.with_name(f"{p.stem}-final{p.suffix or '.png'}"))
 
 
-def _outputs_apart(args) -> None:
+def _check_outputs(args) -> None:
     """InputError, before anything is captured or clicked, when a file the
     run would write (``--clicks``, ``--hint`` and its final picture) is the
     profile it reads or another of its outputs, or cannot be written there."""
@@ -304,6 +304,7 @@ def _write_clicks(path: str, runner, mouse) -> None:
             "region": runner.target.region.as_tuple(),
             "actions": [{"action": a, "x": x, "y": y} if a != "key" else {"action": a, "key": x}
                         for a, x, y in (mouse.log if mouse else [])]}
+    import contextlib
     import os
     from pathlib import Path
 
@@ -313,7 +314,7 @@ def _write_clicks(path: str, runner, mouse) -> None:
             json.dump(data, f, indent=1)
         os.replace(tmp, path)
     except OSError as e:
-        if tmp.exists():
+        with contextlib.suppress(OSError):
             tmp.unlink()
         raise InputError(f"cannot write --clicks {path}: {e.strerror}") from None
 
@@ -333,6 +334,7 @@ def calibrate_cmd(args) -> int:
     from puzzlebot.calibration.mapping import Region
 
     game = games.get(args.game, "run")
+    profiles.writable(Path(args.profile) if args.profile else None)  # before a probe's clicks
     screen = Screen()
     target, _ = _target(args, game, screen, use_profile=False)
     try:

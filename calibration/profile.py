@@ -64,11 +64,7 @@ def save(profile: Profile, path: Path | None = None) -> Path:
     """Write ``profile`` to ``path`` (through a temporary file), over a
     profile only: a file there that is not one (a screenshot named by
     mistake) is left as it is, with an InputError."""
-    path = path or default_path()
-    if path.exists() and path.is_dir():
-        raise InputError("is a directory; give a file name for the profile", str(path))
-    if path.exists() and not _a_profile(path):
-        raise InputError("is there and is not a puzzlebot profile: not written over; name another file", str(path))
+    path = writable(path)
     dest = path.resolve() if path.is_symlink() else path  # a link (to a kept dotfile) stays a link
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
     try:
@@ -79,6 +75,18 @@ def save(profile: Profile, path: Path | None = None) -> Path:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise InputError(f"cannot write the profile: {e.strerror}", str(path)) from None
+    return path
+
+
+def writable(path: Path | None = None) -> Path:
+    """``path`` (the default one for None) if a profile may be written there,
+    else InputError: a folder, or a file that is not a profile (asked before
+    a command does anything, and again when it saves)."""
+    path = path or default_path()
+    if path.exists() and path.is_dir():
+        raise InputError("is a directory; give a file name for the profile", str(path))
+    if path.exists() and not _a_profile(path):
+        raise InputError("is there and is not a puzzlebot profile: not written over; name another file", str(path))
     return path
 
 

@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import cv2
@@ -264,19 +264,12 @@ def write_image(path: str | Path, img: np.ndarray) -> None:
             os.replace(tmp, p)
             return
         except OSError as e:
-            _remove(tmp)
+            with suppress(OSError):  # (its folder may be missing, or a file)
+                tmp.unlink()
             raise ImageFileError(f"cannot write the picture: {e.strerror}", str(path)) from None
-    _remove(tmp)
-    raise ImageFileError("cannot write the picture (unknown extension or folder missing)", str(path))
-
-
-def _remove(tmp: Path) -> None:
-    """A temporary file gone, if there is one (its folder may be missing, or
-    a file)."""
-    try:
+    with suppress(OSError):
         tmp.unlink()
-    except OSError:
-        pass
+    raise ImageFileError("cannot write the picture (unknown extension or folder missing)", str(path))
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:
