@@ -25,7 +25,8 @@ def read_text_file(path: str, limit: int, what: str, pipes: bool = False) -> str
     if stat.S_ISDIR(mode):
         raise InputError(f"is a directory, expected {what}", path)
     if not (stat.S_ISREG(mode) or (pipes and stat.S_ISFIFO(mode))):
-        raise InputError(f"is not a regular file (a pipe, socket or device), expected {what}", path)
+        kinds = "a socket or device" if pipes else "a pipe, socket or device"
+        raise InputError(f"is not a regular file ({kinds}), expected {what}", path)
     too_big = f"is larger than {_size(limit)}: not {what}"
     if stat.S_ISREG(mode) and os.stat(path).st_size > limit:
         raise InputError(too_big, path)
