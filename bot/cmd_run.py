@@ -267,7 +267,6 @@ def _keep_learnt(args, game, prof, reading) -> None:
     from pathlib import Path
 
     from puzzlebot.calibration import profile as profiles
-
     from puzzlebot.solvers.errors import InputError
 
     learnt = game.player.facts(reading)

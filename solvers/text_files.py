@@ -17,18 +17,19 @@ def read_text_file(path: str, limit: int, what: str, pipes: bool = False) -> str
     naming the file and what is wrong with it.  A named pipe is read only
     with ``pipes`` (a process substitution's), and then up to the bound."""
     try:
-        mode = os.stat(path).st_mode
+        st = os.stat(path)
     except FileNotFoundError:
         raise InputError("no such file", path) from None
     except OSError as e:
         raise InputError(f"cannot read: {e.strerror}", path) from None
+    mode = st.st_mode
     if stat.S_ISDIR(mode):
         raise InputError(f"is a directory, expected {what}", path)
     if not (stat.S_ISREG(mode) or (pipes and stat.S_ISFIFO(mode))):
         kinds = "a socket or device" if pipes else "a pipe, socket or device"
         raise InputError(f"is not a regular file ({kinds}), expected {what}", path)
     too_big = f"is larger than {_size(limit)}: not {what}"
-    if stat.S_ISREG(mode) and os.stat(path).st_size > limit:
+    if stat.S_ISREG(mode) and st.st_size > limit:
         raise InputError(too_big, path)
     try:
         with open(path, "rb") as f:

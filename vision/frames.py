@@ -59,11 +59,9 @@ def sources(paths: list[str]) -> list[Source]:
                 raise ImageFileError("holds no image or video files", text)
             out += [Source(f, f.suffix.lower() in VIDEO_EXTS) for f in found]
         else:
-            import stat
+            from puzzlebot.vision.image_io import refuse_unless_regular
 
-            if not stat.S_ISREG(p.stat().st_mode):  # a pipe or a device would be waited on, or read for ever
-                raise ImageFileError("is not a regular file (a pipe, socket or device): save the screenshot or "
-                                     "the video to a file", text)
+            refuse_unless_regular(p.stat(), text)
             out.append(Source(p, p.suffix.lower() in VIDEO_EXTS))
     return out
 

@@ -193,6 +193,13 @@ def _decode(p: Path, meanwhile: Callable[[], object] | None = None) -> np.ndarra
     return out[0] if out else None
 
 
+def refuse_unless_regular(st: os.stat_result, path: str | Path) -> None:
+    """ImageFileError unless ``st`` (of ``path``) is a regular file's: a pipe
+    or a device would be waited on, or read for ever."""
+    if not stat.S_ISREG(st.st_mode):
+        raise ImageFileError("is not a regular file (a pipe, socket or device): save it to a file", str(path))
+
+
 def load_image(path: str | Path, meanwhile: Callable[[], object] | None = None) -> np.ndarray:
     """The image file at ``path`` as a BGR image, after the checks above
     (ImageFileError naming what is wrong); ``meanwhile``: work for this
@@ -206,9 +213,7 @@ def load_image(path: str | Path, meanwhile: Callable[[], object] | None = None) 
         raise ImageFileError(f"cannot read: {e.strerror}", str(path)) from None
     if stat.S_ISDIR(st.st_mode):
         raise ImageFileError("is a directory, expected an image", str(path))
-    if not stat.S_ISREG(st.st_mode):
-        raise ImageFileError("is not a regular file (a pipe, socket or device): save the screenshot to a file",
-                             str(path))
+    refuse_unless_regular(st, path)
     nbytes = st.st_size
     if nbytes > MAX_BYTES:
         raise ImageFileError(f"is {nbytes / 2**20:.0f} MB: screenshots over {MAX_BYTES // 2**20} MB are refused",
