@@ -43,6 +43,9 @@ LINE_RUN, LINE_RUN_ACROSS = 0.85, 0.6
 # boxes' borders' colour, filling the gap between two boxes), not a line
 # (grid lines drawn thicker: a tenth of a pitch at most, 0.29 of the window).
 LINE_THICK = 0.35
+# ... counting as one band two runs at most this share of the window apart
+# (the line itself, 0.1 pitch at most, between a badge's halves).
+BAND_GAP = 0.15
 # A pixel is ink when it differs by more than this (Lab) from the no-mark
 # edge (at the best one-pixel shift) and from both cells' grounds.
 INK = 20.0
@@ -79,6 +82,13 @@ POINTER_SOLIDITY = 0.75
 BADGE_FILL = 0.72
 # ... and most of its pixels (this share) are that colour, the glyph a few.
 BADGE_PLAIN = 0.6
+# ... and glyph ink lying wholly within this many pixels of the badge's
+# inner edge is the edge blended with the page (a badge scaled up), not glyph.
+BADGE_RIM = 2
+# Ink parts smaller than this share of the largest are specks beside the
+# glyph (the ends of a grid line erased under a text mark, 2 px against
+# bars of 30), not part of it: an "x" is one part, an "="'s bars alike.
+SPECK_PART = 0.1
 # A glyph spans at most this share of the window (0.34 pitch): anything
 # longer is lines (a grid line out of place, a pattern), not a mark.
 GLYPH_MAX = 0.8
@@ -272,7 +282,14 @@ def _thin_bands(runs: np.ndarray) -> np.ndarray:
     thick = max(2, int(np.ceil(LINE_THICK * n)))
     if thick > n:
         return runs
-    c = np.concatenate([np.zeros(runs.shape[:-1] + (1,), int), np.cumsum(runs, axis=-1)], axis=-1)
+    # a badge in the line's own colour is split by the line drawn through it
+    # (not ink there): its halves, a few rows apart, are one band
+    gap = max(1, int(BAND_GAP * n))
+    joined = runs.copy()
+    for k in range(1, gap + 1):
+        for d in range(1, k + 1):
+            joined[..., d:n - k + d] |= runs[..., :n - k] & runs[..., k:]
+    c = np.concatenate([np.zeros(runs.shape[:-1] + (1,), int), np.cumsum(joined, axis=-1)], axis=-1)
     full = (c[..., thick:] - c[..., :-thick]) == thick  # rows j..j+thick-1 all runs
     # a row lies in a thick band when one of the full stretches covering it is
     f = np.concatenate([np.zeros(runs.shape[:-1] + (1,), int), np.cumsum(full, axis=-1)], axis=-1)
@@ -311,14 +328,17 @@ def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
         dark = ink & _dark(win)
         return None, (0.0 if dark.sum() >= NO_MARK * size * size else 1.0)
     # a badge: one filled blob of one colour; the glyph is what differs inside it
-    big, (x, y, w, h) = max(parts, key=lambda p: p[0].sum())
+    big, (x, y, w, h) = _badge(parts, win, size)
     if big.sum() >= BADGE_FILL * w * h and w >= 0.25 * size and h >= 0.25 * size:
         inner = cv2.erode(big.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         colour = median_first(win[inner]) if inner.any() else None
         plain = float(np.mean(distance(win[inner], colour) <= INK)) if colour is not None else 0
         if colour is not None and plain >= BADGE_PLAIN:
             glyph = inner & (distance(win, colour) > INK)
-            gparts = _components(glyph, max(2.0, CENTRED * pitch + 2))
+            # a badge's edge, blended with what is around it, is not glyph:
+            # parts lying wholly in the rim left by the erosion drop out
+            core = cv2.erode(inner.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=BADGE_RIM) > 0
+            gparts = [gp for gp in _components(glyph, max(2.0, CENTRED * pitch + 2)) if (gp[0] & core).any()]
             gtotal = int(sum(p[0].sum() for p in gparts))
             if gtotal >= 3:
                 parts, total = gparts, gtotal
@@ -337,10 +357,29 @@ def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
     return None, 0.0
 
 
+def _badge(parts, win: np.ndarray, size: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """The largest ink part, as (mask, box), with the gaps of a few rows or
+    columns in its own colour that it spans: a badge in the grid line's
+    colour is not ink where the line runs through it (and may fall apart
+    in two halves there)."""
+    big = max(parts, key=lambda p: p[0].sum())[0]
+    k = max(1, int(BAND_GAP * size)) + 1
+    ink = np.logical_or.reduce([p[0] for p in parts]).astype(np.uint8)
+    spans = (cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((k, 1), np.uint8))
+             | cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((1, k), np.uint8))) > 0
+    grown = (ink > 0) | (spans & (distance(win, median_first(win[big])) <= INK))
+    _, lbl = cv2.connectedComponents(grown.astype(np.uint8), connectivity=8)
+    blob = lbl == lbl[big][0]
+    ys, xs = np.nonzero(blob)
+    return blob, (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+
+
 def _centred_kind(parts, size: int, pitch: float, line: np.ndarray | None) -> str | None:
     """The glyph's kind when its ink is centred on the edge's middle."""
     if not parts:
         return None
+    largest = max(int(pp[0].sum()) for pp in parts)
+    parts = [pp for pp in parts if pp[0].sum() > SPECK_PART * largest]
     ys, xs = np.nonzero(np.logical_or.reduce([pp[0] for pp in parts]))
     off = np.hypot((xs.min() + xs.max()) / 2 - (size - 1) / 2, (ys.min() + ys.max()) / 2 - (size - 1) / 2)
     return glyph_kind(parts, line) if off <= MARK_CENTRE * pitch + 1 else None
