@@ -265,6 +265,27 @@ def test_marks_in_random_looks_are_read(n, seed, pitch, look):
     assert unsure <= ({OPPOSITE} if look.marks == "badge" else set()), rd.unsure
 
 
+@pytest.mark.parametrize("n, seed, pitch, look", [
+    (4, 45, 70, TangoStyle("r45", page="#3C1E2F", panel="#451F0E", cell="#060D4E", locked="#585301", line="#2CF4B3",
+                           cells="boxes", box_gap=0.36, box_border="#D1D5DB", givens="fill", pieces="dots",
+                           sun="#E0B203", moon="#1E92D3", marks="text", mark="#80F200")),
+    (8, 16, 56, TangoStyle("r16", page="#002419", panel="#28450D", cell="#2B494E", locked="#6B5D27", line="#0856FC",
+                           cells="boxes", givens="fill", pieces="dots", sun="#E2CB3C", moon="#020CE5",
+                           marks="text", mark="#A89C93"))],
+    ids=["olive-on-navy", "brown-on-teal"])
+def test_givens_filled_in_one_colour_near_the_suns_are_givens_not_lit_lights(n, seed, pitch, look):
+    """Givens filled olive (brown) on navy (teal) cells: the fill differs from
+    the empty cells' towards yellow, the suns' hue, and every such board was
+    refused as lit lights ("filled to their edges in the pieces' own colour").
+    Lit lights are filled in their own colour; here the moons' givens wear the
+    suns' hue too: one fill for both kinds is a given's look.  Read whole."""
+    board = generate(n, 1, seed=seed)[0].puzzle
+    rd = read_tango(draw_board(board, pitch, look, margin=12).image)
+    assert rd.sure, rd.unsure
+    assert rd.board.cells == board.cells and rd.board.locked == board.locked
+    assert {e.cells(): e.kind for e in rd.board.edges} == {e.cells(): e.kind for e in board.edges}
+
+
 @pytest.mark.parametrize("glyph", ["#FFFFFF", "#F4CEFF"])
 def test_a_mark_badge_whose_glyph_is_hard_to_see_is_never_no_mark(glyph):
     """White badges 0.29 pitch across (the window looked at is 0.34) on a

@@ -110,7 +110,8 @@ GIVENS_CLEAR = 1.5
 # the rest (a hover highlight) are unsure.
 GIVENS_AGREE = 0.6
 # Givens whose ground differs from the empty cells' by at least this chroma,
-# within FILLED_HUE degrees of their pieces' own hue, are no symbols on a
+# within FILLED_HUE degrees of their pieces' own hue (each kind's givens in
+# that kind's own hue, not one fill under both kinds), are no symbols on a
 # shaded ground but cells filled in the piece's colour (a Lights Out board's
 # lit cells: chroma 81, 5 degrees off; real Tango givens' grounds are grey,
 # as the empty cells: 6 at most, under a warm tint too).
@@ -628,21 +629,27 @@ def _grounds_around_pieces(cells: list[Cell], rd: CellReading, cols: int) -> tup
     return colour, texture
 
 
-def _filled_in_own_colour(grounds: list[np.ndarray], rd: CellReading) -> str:
-    """Why the givens (their grounds: the rings near their edges) are cells
-    filled in their pieces' own colour, or "" when they are not: their
-    grounds differ from the empty cells' in the pieces' hue (a tint over the
-    screen moves both)."""
+def _filled_in_own_colour(grounds: list[np.ndarray], kinds: list[int], rd: CellReading) -> str:
+    """Why the givens (their grounds: the rings near their edges; ``kinds``:
+    the value each holds) are cells filled in their pieces' own colour, or ""
+    when they are not: the grounds of each kind's givens differ from the
+    empty cells' in that kind's hue (a tint over the screen moves both).  One
+    fill under both kinds, in one kind's hue, is a given's look."""
     if not grounds or rd.empty_ground is None:
         return ""
-    d = median(np.stack(grounds), axis=0) - rd.empty_ground
-    chroma, hue = float(np.hypot(d[1], d[2])), float(np.degrees(np.arctan2(d[2], d[1])) % 360)
-    for lk in rd.looks:
-        off = abs((hue - lk.hue + 180) % 360 - 180)
-        if chroma >= FILLED_CHROMA and off <= FILLED_HUE:
-            return (f"the cells holding pieces are filled to their edges in the pieces' own colour (hue {hue:.0f}, "
-                    f"chroma {chroma:.0f} more than the empty cells'): lit lights, not suns and moons on givens")
-    return ""
+    why = ""
+    for lk, v in zip(rd.looks, rd.values_of):
+        own = [g for g, k in zip(grounds, kinds) if k == v]
+        if not own:
+            continue
+        d = median(np.stack(own), axis=0) - rd.empty_ground
+        chroma, hue = float(np.hypot(d[1], d[2])), float(np.degrees(np.arctan2(d[2], d[1])) % 360)
+        if chroma < FILLED_CHROMA or abs((hue - lk.hue + 180) % 360 - 180) > FILLED_HUE:
+            return ""
+        why = why or (f"the cells holding pieces are filled to their edges in the pieces' own colour (hue "
+                      f"{hue:.0f}, chroma {chroma:.0f} more than the empty cells'): lit lights, not suns and moons "
+                      "on givens")
+    return why
 
 
 LEAST = {"ground": LOCK_MIN, "border": BORDER_MIN, "ground's pattern": LOCK_MIN}
@@ -718,7 +725,8 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
             rd.unsure.extend(divmod(p, cols) for p in doubtful)
             rd.blank_givens = [divmod(e, cols) for e in blank]
             rd.unsure.extend(rd.blank_givens)
-            rd.filled = _filled_in_own_colour([cells[p].ground for p in givens], rd)
+            rd.filled = _filled_in_own_colour([cells[p].ground for p in givens],
+                                              [int(values[p]) for p in givens], rd)
             return
     else:
         for name, feats in features:
