@@ -121,6 +121,27 @@ def test_number_tiles_on_every_cell_are_no_zip_board():
     assert unjoinable(snake, 9) == ""
 
 
+@pytest.mark.parametrize("share", [0.6, 0.8])
+def test_a_piece_of_a_broken_digit_is_not_read_as_a_digit_beside_it(share):
+    """A 3 seven pixels high in a serif face, thresholded, broke into its
+    body and a one-pixel column: read as 13, sure.  The digits of a number
+    are as high as each other; a shorter glyph beside one is unsure."""
+    from puzzlebot.vision.digits import read_number
+
+    def drawn(text: str, x: int) -> np.ndarray:
+        m = np.zeros((60, 90), np.uint8)
+        cv2.putText(m, text, (x, 45), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 255, 3)
+        return m > 0
+
+    three = drawn("3", 30)
+    ys = np.nonzero(three)[0]
+    top = ys.max() - int(share * (ys.max() - ys.min() + 1))
+    three[top:ys.max() - 2, 20:23] = True  # a stroke 0.6 (0.8) of the digit's height, left of it
+    rd = read_number(three)
+    assert rd.value is None and "broken digit" in rd.why, rd
+    assert [read_number(drawn(t, 10)).value for t in ("3", "13", "31", "111")] == [3, 13, 31, 111]
+
+
 def test_a_board_cut_through_a_row_of_numbers_is_said_to_be_cut():
     """An image (a region, a window) that ends 0.4 of a pitch into a row
     holding numbers: the discs' tops show past the cells found.  Before, that

@@ -63,6 +63,10 @@ SPECK = 0.12
 # Two pieces are one glyph when they overlap in x by this share of the
 # narrower one (a broken stroke, the dot of an i).
 SAME_GLYPH = 0.5
+# The digits of one number are as high as each other, within a pixel or
+# this share of the tallest: a shorter glyph beside a digit is a piece of it
+# (a 3 seven pixels high broken in two read as 13).
+SAME_HEIGHT = 0.1
 # A number is at most this many digits (puzzles count up to a few dozen).
 MAX_DIGITS = 3
 # A glyph wider than SPLIT_WIDE times its height is two digits that touch
@@ -223,6 +227,11 @@ def read_number(mask: np.ndarray) -> NumberRead:
         return NumberRead(None, "no ink")
     if len(parts) > MAX_DIGITS:
         return NumberRead(None, f"{len(parts)} glyphs: not a number of at most {MAX_DIGITS} digits")
+    heights = [int(np.ptp(np.nonzero(g)[0])) + 1 for g in parts]
+    for i, h in enumerate(heights):
+        if h < max(heights) - max(1.0, SAME_HEIGHT * max(heights)):
+            return NumberRead(None, f"glyph {i + 1} is {h} px high, the number {max(heights)}: a piece of a "
+                                    "broken digit?")
     text, scores = "", []
     for i, g in enumerate(parts):
         d, score, margin = classify(g)
