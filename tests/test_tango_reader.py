@@ -286,6 +286,23 @@ def test_givens_filled_in_one_colour_near_the_suns_are_givens_not_lit_lights(n, 
     assert {e.cells(): e.kind for e in rd.board.edges} == {e.cells(): e.kind for e in board.edges}
 
 
+@pytest.mark.parametrize("seed", [86, 186])
+def test_tiles_with_wide_gaps_and_pale_outlines_are_found(seed):
+    """4x4 boards of white tiles 0.64 of the pitch, outlined pale grey, with
+    wide gaps: the blobs inside the outlines measured the tiles 0.54 of the
+    pitch, the outlines' outermost edge 0.69, and on neither were the cells
+    bounded: "no square grid".  Tiles between the two sizes are tried too."""
+    from puzzlebot.vision.tango.board import locate
+
+    look = TangoStyle("r86", page="#E7F9D3", panel="#F6DFE2", cell="#F9F9FC", line="#7FD0C4", cells="boxes",
+                      box_gap=0.36, box_border="#D1D5DB", givens="none", pieces="dots", sun="#FC9A54",
+                      moon="#00076A", marks="linkedin", mark="#9A043A")
+    pic = draw_board(generate(4, 1, seed=seed)[0].puzzle, 70, look, margin=30)
+    lat = locate(pic.image).lattice
+    assert (lat.rows, lat.cols) == (4, 4)
+    assert abs(lat.x0 - pic.x0) < 1 and abs(lat.y0 - pic.y0) < 1 and abs(lat.px - pic.pitch) < 0.5, lat
+
+
 @pytest.mark.parametrize("glyph", ["#FFFFFF", "#F4CEFF"])
 def test_a_mark_badge_whose_glyph_is_hard_to_see_is_never_no_mark(glyph):
     """White badges 0.29 pitch across (the window looked at is 0.34) on a

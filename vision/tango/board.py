@@ -489,7 +489,13 @@ def _search(small: np.ndarray) -> _Block | None:
                     continue
                 # blobs smaller than a cell are tiles with gaps, or the pieces in
                 # cells (touching cells, or tiles whose size is to be found)
-                shares = {1.0, box} | ({_tile_share(G, lat)} if own and box < PIECE_BLOBS else set())
+                shares = {1.0, box}
+                if own and box < PIECE_BLOBS:
+                    # the tiles' size from their borders; blobs inside a tile's
+                    # outline come out short by its width, the borders' outermost
+                    # peak may be a shadow's: between the two too
+                    tile = _tile_share(G, lat)
+                    shares |= {tile, (tile + box) / 2}
                 for b in (sorted(shares, reverse=True) if own else [1.0]):
                     if any(_same(lat, t) and abs(b - tb) < 0.05 for t, tb in tried):
                         continue
