@@ -277,7 +277,8 @@ def _drop_line_runs(ink: np.ndarray, vertical_line: bool) -> np.ndarray:
 
 def _thin_bands(runs: np.ndarray) -> np.ndarray:
     """``runs`` (rows along the last axis) less the bands of consecutive rows
-    at least LINE_THICK of their count thick."""
+    at least LINE_THICK of their count thick (rows up to BAND_GAP of the
+    count apart joined into one band)."""
     n = runs.shape[-1]
     thick = max(2, int(np.ceil(LINE_THICK * n)))
     if thick > n:
