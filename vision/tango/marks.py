@@ -285,11 +285,7 @@ def _thin_bands(runs: np.ndarray) -> np.ndarray:
         return runs
     # a badge in the line's own colour is split by the line drawn through it
     # (not ink there): its halves, a few rows apart, are one band
-    gap = max(1, int(BAND_GAP * n))
-    joined = runs.copy()
-    for k in range(1, gap + 1):
-        for d in range(1, k + 1):
-            joined[..., d:n - k + d] |= runs[..., :n - k] & runs[..., k:]
+    joined = _bridged(runs.reshape(-1, n), (1, max(1, int(BAND_GAP * n)))).reshape(runs.shape)
     c = np.concatenate([np.zeros(runs.shape[:-1] + (1,), int), np.cumsum(joined, axis=-1)], axis=-1)
     full = (c[..., thick:] - c[..., :-thick]) == thick  # rows j..j+thick-1 all runs
     # a row lies in a thick band when one of the full stretches covering it is
@@ -298,6 +294,19 @@ def _thin_bands(runs: np.ndarray) -> np.ndarray:
     lo, hi = np.clip(j - thick + 1, 0, full.shape[-1]), np.clip(j + 1, 0, full.shape[-1])
     in_thick = (f[..., hi] - f[..., lo]) > 0
     return runs & ~in_thick
+
+
+def _bridged(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """``mask`` (2-D) with its gaps shorter than ``shape`` (rows, columns)
+    filled between ink on both sides; nothing added past its ends."""
+    pad = max(shape)
+    kernel = np.ones(shape, np.uint8)
+    h, w = shape
+    # a closing whose erosion mirrors its dilation's anchor (OpenCV's own
+    # shifts by a pixel for a kernel of even size)
+    grown = cv2.dilate(np.pad(mask.astype(np.uint8), pad), kernel, anchor=(w // 2, h // 2))
+    closed = cv2.erode(grown, kernel, anchor=(w - 1 - w // 2, h - 1 - h // 2)) > 0
+    return closed[pad:-pad, pad:-pad]
 
 
 def _is_pointer(part: np.ndarray, win: np.ndarray) -> bool:
@@ -365,10 +374,9 @@ def _badge(parts, win: np.ndarray, size: int) -> tuple[np.ndarray, tuple[int, in
     in two halves there)."""
     big = max(parts, key=lambda p: p[0].sum())[0]
     k = max(1, int(BAND_GAP * size)) + 1
-    ink = np.logical_or.reduce([p[0] for p in parts]).astype(np.uint8)
-    spans = (cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((k, 1), np.uint8))
-             | cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((1, k), np.uint8))) > 0
-    grown = (ink > 0) | (spans & (distance(win, median_first(win[big])) <= INK))
+    ink = np.logical_or.reduce([p[0] for p in parts])
+    spans = _bridged(ink, (k, 1)) | _bridged(ink, (1, k))
+    grown = ink | (spans & (distance(win, median_first(win[big])) <= INK))
     _, lbl = cv2.connectedComponents(grown.astype(np.uint8), connectivity=8)
     blob = lbl == lbl[big][0]
     ys, xs = np.nonzero(blob)
