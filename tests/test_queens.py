@@ -270,6 +270,29 @@ def test_random_renders_in_other_looks_are_never_wrong_but_sure():
     assert {look for look, v in verdicts if v == "exact"} == set(LOOKS)  # the checkerboard-shaded look too
 
 
+def test_a_faint_queen_is_not_read_as_an_empty_cell():
+    """A queen drawn thin in a colour near its cell's fill (a white crown on
+    a near-white region) shows ink under INK_DIFF everywhere and too little
+    faint ink to look covered: it was read as an empty cell, sure (faint ink
+    was looked for only at an x's size).  Faint ink over a queen's share of
+    the middle leaves the cell unsure now."""
+    from puzzlebot.sim.queens.render import random_render
+
+    R = random_render(1, "linkedin")
+    rd = read_queens(R.image)
+    assert rd.sure
+    r, c = (int(v) for v in np.argwhere(rd.state == 0)[len(R.regions) + 1])  # an empty cell off the edge
+    cx, cy = rd.lattice.center(r, c)
+    x0, y0, _, _ = rd.lattice.box(r, c, 0.15)
+    img = R.image.copy()
+    fill = np.median(img[y0:y0 + 3, x0:x0 + 3].reshape(-1, 3), axis=0)
+    crown = np.array([(-0.26, 0.2), (-0.3, -0.14), (-0.14, 0.02), (0, -0.22), (0.14, 0.02), (0.3, -0.14), (0.26, 0.2)])
+    cv2.polylines(img, [(crown * rd.lattice.px + (cx, cy)).astype(np.int32)], True,
+                  tuple(int(v) for v in np.clip(fill - 60, 0, 255)), 1, cv2.LINE_AA)  # ~22 Lab units off the fill
+    faint = read_queens(img)
+    assert faint.state[r, c] == -1 and "faint" in faint.unsure[(r, c)], faint.unsure
+
+
 def _other_game_sure(path: str) -> bool:
     try:
         return read_queens(load_image(path)).sure

@@ -87,7 +87,9 @@ EMPTY_SHARE, MARK_SPAN, QUEEN_SPAN = 0.004, 0.24, 0.3
 # A cell with too little ink is empty unless, at FAINT_DIFF, EMPTY_SHARE of
 # its middle is ink spanning under MARK_SPAN: an x too faint to read (x marks
 # on a grey region dimmed, washed out, JPEG 35 or at 60%: 26 of 26 so; over
-# 7210 empty cells also so changed, none; JPEG's blocks spread half a pitch).
+# 7210 empty cells also so changed, none; JPEG's blocks spread half a pitch),
+# or QUEEN_SHARE of it is, whatever its span: a queen too faint to read (a
+# thin white crown on a near-white region, 16 Lab units from it: 14%).
 FAINT_DIFF = INK_DIFF / 2
 # What is neither ink nor faint ink is the cell's ground, its fill: at least
 # PLAIN_GROUND of the middle of an empty or marked cell (in our data and its
@@ -356,6 +358,9 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 why[(r, c)] = f"{1 - ground:.0%} of the cell's middle is not its fill: covered?"
                 continue
             if share < EMPTY_SHARE:
+                if float(faint.mean()) >= QUEEN_SHARE:
+                    why[(r, c)] = f"faint ink over {float(faint.mean()):.0%} of the middle: a queen too faint to read?"
+                    continue
                 if float(faint.mean()) >= EMPTY_SHARE:
                     ys, xs = np.nonzero(faint)
                     if max(np.ptp(xs) + 1, np.ptp(ys) + 1) < MARK_SPAN * min(lat.px, lat.py):
