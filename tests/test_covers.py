@@ -737,3 +737,31 @@ def test_a_window_over_a_corner_cell_of_a_real_tango_board_leaves_it_unsure(file
     pointer's tip at a corner hides the ends only: that cell stays sure)."""
     n, wrong = _real_covers(file, "tango", corners=True)
     assert n == 16 and wrong == [], wrong
+
+
+def _flat_board_covers(job: tuple[str, int]) -> tuple[int, list[str]]:
+    from puzzlebot.bot import games
+    from puzzlebot.sim.queens.render import random_render
+
+    look, seed = job
+    reader = games.get("queens").reader
+    img = random_render(seed, look).image
+    clean = reader.read_board(img)
+    assert clean.sure, (look, seed)
+    return _read_wrong(reader, clean, {**_covers(img, clean.lattice), **_corner_covers(img, clean.lattice)},
+                       f"{look} {seed}")
+
+
+@pytest.mark.slow
+def test_covers_over_a_board_with_no_line_between_a_regions_cells_leave_no_sure_wrong_board():
+    """Queens boards drawn flat in a frame, or with lines only where regions
+    meet, are found by their regions' straight edges.  A light window over
+    a corner, as plain as a grey region's cell under it, hid that cell's x
+    (read empty, sure) on boards where nothing but the frame shows the cut:
+    the frame must run on unbroken past the corners now.  And a square of
+    regions inside a covered board whose sides are region boundaries is no
+    board: past a board's sides lies the page, plain."""
+    jobs = [(look, seed) for look in ("plain", "bordered") for seed in (2, 3)]
+    results = pmap(_flat_board_covers, jobs)
+    wrong = [w for _, ws in results for w in ws]
+    assert sum(n for n, _ in results) == 4 * 59 and wrong == [], wrong

@@ -1,7 +1,10 @@
 """Reading a Queens board (LinkedIn's or any look) from a screenshot.
 
 1. The cell lattice from the image's own structure (:mod:`puzzlebot.vision.lattice`),
-   on a scaled-down copy when the screenshot is large (a phone's 1284x2778).
+   on a scaled-down copy when the screenshot is large (a phone's 1284x2778);
+   where no line parts one region's cells (a clone drawn flat, or bordered
+   only where regions meet), from the regions' straight edges
+   (:mod:`puzzlebot.vision.region_grid`).
 2. Each cell's fill: the median colour of its four corners, where neither a
    queen nor a mark reaches.
 3. Regions: neighbouring cells of one fill are one region; the palette is
@@ -15,8 +18,10 @@
 4. What each cell holds: the ink in its middle that differs from its fill;
    a queen (a crown) is large, a mark (x) small, an empty cell has none.
 
-A board must be square, have as many regions as rows, and be whole; a grid
-of one or two fills is another game (Tango, Lights Out) and is refused.
+A board must be square, have as many regions as rows, and be whole (no
+cells of its fills past it, the page plain all round it, its frame
+unbroken); a grid of one or two fills is another game (Tango, Lights Out)
+and is refused.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, candidate_lattices
 from puzzlebot.vision.lined_grid import corner_colours, corners
 from puzzlebot.vision.reading import BOARD, Reading
+from puzzlebot.vision.region_grid import broken_frame, region_lattice, unplain_side
 
 # Screenshots larger than this (pixels on the long side) are searched for the
 # lattice at this size: a phone's 11x11 board keeps 40 px cells, and the
@@ -157,6 +163,10 @@ def _find(img: np.ndarray) -> Lattice:
             lat = lat or found  # the best one names the grid when none will do
             if found.rows == found.cols and MIN_SIDE <= found.rows <= MAX_SIDE:
                 return found
+    # no cell bounded on four sides: regions drawn flat, or bordered only where they meet
+    flat = region_lattice(small, range(MIN_SIDE, MAX_SIDE + 1))
+    if flat is not None:
+        return flat.scaled(1 / s)
     if lat is None:
         raise NoBoardError("no Queens board found: no grid of cells in the image")
     raise NoBoardError(f"no Queens board found: the grid found is {lat.rows}x{lat.cols} cells "
@@ -454,6 +464,12 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     whole = whole_board(lab, lat, region_fills(fills, regions))
     if not whole.whole:
         raise PartialBoardError(f"only part of a Queens board: {whole.reason()}")
+    side = unplain_side(lab, lat)
+    if side is not None:  # other regions' colours, not the page (their own colours, so not the looks above)
+        raise PartialBoardError(f"only part of a Queens board: cells of other colours go on past its {side} side")
+    side = broken_frame(lab, lat)
+    if side is not None:
+        raise PartialBoardError(f"the Queens board's {side} edge is broken: something covers part of the board")
     puzzle.queens = {(int(r), int(c)) for r, c in np.argwhere(state == QUEEN)}
     puzzle.marks = {(int(r), int(c)) for r, c in np.argwhere(state == MARK)}
     looks = QueensLooks(fills, regions, thick, unshaded is not None,

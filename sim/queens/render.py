@@ -7,7 +7,10 @@ between cells, thick borders between regions, a gold crown, a small x);
 ``gapped`` (tiles on the page's ground with gaps between them, a black
 queen glyph and a dot for a mark); ``checker`` (a dark page, no lines at all,
 every region's colour laid over the page at two opacities in a
-checkerboard, so side-by-side cells of one region differ).
+checkerboard, so side-by-side cells of one region differ); ``plain`` (flat
+region colours in a dark frame, no line between cells at all: a cell is
+bounded only where its region ends); ``bordered`` (lines only where regions
+meet, none between one region's cells).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import numpy as np
 
 from puzzlebot.solvers.queens import QueensPuzzle, generate, solve
 
-LOOKS = ("linkedin", "linkedin-dark", "flat", "gapped", "checker")
+LOOKS = ("linkedin", "linkedin-dark", "flat", "gapped", "checker", "plain", "bordered")
 # The checker look's two opacities (over the dark page), cell by cell.
 CHECKER_ALPHA = (0.85, 0.62)
 # LinkedIn's light palette and, for dark mode, the same colours at 62%: at
@@ -79,10 +82,16 @@ def draw(p: QueensPuzzle, queens, marks, look: str = "linkedin", pitch: int = 64
             cv2.rectangle(img, (x0 + c * pitch + gap, y0 + r * pitch + gap),
                           (x0 + (c + 1) * pitch - 1 - gap, y0 + (r + 1) * pitch - 1 - gap), colour, -1)
     line = (0, 0, 0) if look != "flat" else (110, 110, 110)
-    if look not in ("gapped", "checker"):
+    if look == "plain":  # a dark frame round the cells, outside them
+        frame, x1 = max(3, pitch // 12), x0 + n * pitch
+        for box in (((x0 - frame, y0 - frame), (x1 + frame - 1, y0 - 1)),
+                    ((x0 - frame, x1), (x1 + frame - 1, x1 + frame - 1)),
+                    ((x0 - frame, y0), (x0 - 1, x1 - 1)), ((x1, y0), (x1 + frame - 1, x1 - 1))):
+            cv2.rectangle(img, *box, (40, 36, 34), -1)
+    if look not in ("gapped", "checker", "plain"):
         thin = max(1, pitch // 50)
         thick = 1 if look == "flat" else max(3, pitch // 16)
-        for i in range(n + 1):
+        for i in range(n + 1) if look != "bordered" else ():
             x = x0 + i * pitch
             cv2.line(img, (x, y0), (x, y0 + n * pitch), line, thin)
             cv2.line(img, (x0, x), (x0 + n * pitch, x), line, thin)
