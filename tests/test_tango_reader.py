@@ -180,7 +180,10 @@ def test_two_kinds_of_piece_read_as_one_that_break_the_rules_are_unsure():
     board = TangoBoard.from_rows(rows, [list(e) for e in edges])
     look = TangoStyle("pale", page="#E6F1F5", panel="#F0EFE2", cell="#ECFFE6", locked="#F3B8EE", line="#DD89BD",
                       givens="pattern", pieces="emoji", marks="badge", mark="#2F4E3A")
-    rd = read_tango(draw_board(board, 40, look, margin=30).image)
+    try:
+        rd = read_tango(draw_board(board, 40, look, margin=30).image)
+    except NoBoardError:
+        return  # refused, as under OpenCV 5.1 and 4.14 (not 5.0): cells like neither empty ones nor pieces; safe too
     assert not rd.sure or rd.board.cells == board.cells, rd.board.cells
 
 
