@@ -331,6 +331,42 @@ def test_a_faint_queen_is_not_read_as_an_empty_cell():
     assert faint.state[r, c] == -1 and "faint" in faint.unsure[(r, c)], faint.unsure
 
 
+def _big_marks(queens: int) -> tuple[np.ndarray, list, list]:
+    """A board of our look with ``queens`` of its answer's queens placed and
+    x marks a quarter of a cell wide (a clone's; LinkedIn's are an eighth)
+    on six other cells: (image, queens, marks)."""
+    from puzzlebot.sim.queens.render import draw
+
+    p = generate(8, 5)
+    sol = sorted(solve(p).solution)
+    placed = sol[:queens]
+    marks = [(r, c) for r in range(8) for c in range(8) if (r, c) not in sol][::7][:6]
+    img = draw(p, placed, [], "linkedin", 64, 30)
+    for r, c in marks:
+        cx, cy, h = 30 + c * 64 + 32, 30 + r * 64 + 32, 8
+        cv2.line(img, (cx - h, cy - h), (cx + h, cy + h), (50, 50, 50), 1, cv2.LINE_AA)
+        cv2.line(img, (cx + h, cy - h), (cx - h, cy + h), (50, 50, 50), 1, cv2.LINE_AA)
+    return img, placed, marks
+
+
+def test_marks_larger_than_linkedins_are_read_beside_the_boards_queens():
+    """An x a quarter of a cell wide lies between LinkedIn's x (an eighth)
+    and its crown (two fifths): every such cell was unsure.  Beside queens
+    at least a third larger on the same board, ink that light is a mark;
+    the size learnt is kept for re-reading the board during play.  With no
+    queen on the board to compare, such cells stay unsure."""
+    from puzzlebot.vision.queens_reader import read_cells
+
+    img, queens, marks = _big_marks(3)
+    rd = read_queens(img)
+    assert rd.sure, rd.unsure
+    assert sorted(rd.board.queens) == queens and sorted(rd.board.marks) == marks
+    assert np.array_equal(read_cells(img, rd.lattice, rd), rd.state)
+    img, _, marks = _big_marks(0)
+    rd = read_queens(img)
+    assert set(rd.unsure) == set(marks), rd.unsure
+
+
 def _other_game_sure(path: str) -> bool:
     try:
         return read_queens(load_image(path)).sure

@@ -91,9 +91,10 @@ INK_INSET, INK_DIFF = 0.18, 25.0
 # QUEEN_SPAN (LinkedIn: x ~0.13, crown ~0.4); between them, unsure.
 EMPTY_SHARE, MARK_SPAN, QUEEN_SPAN = 0.004, 0.24, 0.3
 # A cell with too little ink is empty unless, at FAINT_DIFF, EMPTY_SHARE of
-# its middle is ink spanning under MARK_SPAN: an x too faint to read (x marks
+# its middle is ink spanning under QUEEN_SPAN: an x too faint to read (x marks
 # on a grey region dimmed, washed out, JPEG 35 or at 60%: 26 of 26 so; over
-# 7210 empty cells also so changed, none; JPEG's blocks spread half a pitch),
+# 7210 empty cells also so changed, none; JPEG's blocks spread half a pitch;
+# a clone's black x 0.26 wide on a dark region is faint too),
 # or QUEEN_SHARE of it is, whatever its span: a queen too faint to read (a
 # thin white crown on a near-white region, 16 Lab units from it: 14%).
 FAINT_DIFF = INK_DIFF / 2
@@ -115,6 +116,12 @@ BLOCK_FILL = 0.9
 # a pitch of the cell's (crowns in our data: 0.12 at most); ink massed off to
 # one side (a shape reaching in over the cell's side) is no queen.
 QUEEN_OFF = 0.2
+# Marks drawn larger than MARK_SPAN (a clone's x a quarter of its cell) are
+# unsure unless the board's queens show what a queen is there: ink under
+# QUEEN_SHARE up to QUEEN_SPAN wide is a mark when every queen on the board
+# spans at least 1 / LEARNT_MARK of the widest such ink (crowns ~0.4 of the
+# cell, such x's 0.25-0.26).
+LEARNT_MARK = 0.75
 # A cell's fill is the median of its four corner squares; each of them lies
 # within CORNER_UNLIKE Lab units of it (in our data and the real boards, under
 # every screen change, 6.7 at most: JPEG 35).  A corner farther off is under
@@ -136,6 +143,7 @@ class QueensLooks:
     shaded: bool = False  # each region's cells are shaded as a two-tone checkerboard (undone)
     why: list[str] = field(default_factory=list)  # reasons for doubt, in words
     answer: QueensAnswer | None = field(default=None, repr=False)
+    mark_span: float = MARK_SPAN  # marks span less than this (learnt where they are larger than LinkedIn's)
 
 
 def region_letters(regions: np.ndarray) -> list[str]:
@@ -339,10 +347,13 @@ def _board_shaped_corners(seen: np.ndarray) -> np.ndarray:
     return own
 
 
-def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None
+def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None,
+                   mark_span: float = MARK_SPAN, spans: dict | None = None
                    ) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
     """EMPTY / MARK / QUEEN per cell from the ink in its middle (-1 where it
-    cannot be told, with the reason; -1 also outside ``only``)."""
+    cannot be told, with the reason; -1 also outside ``only``); a mark spans
+    less than ``mark_span``.  ``spans``, when given, gets the (span, share)
+    of each cell read as a queen or left unsure for its ink's size."""
     state = np.full((lat.rows, lat.cols), -1, np.int64)
     why = {}
     seen = corner_colours(lab, lat, (CORNER_FROM, CORNER_TO))
@@ -373,7 +384,7 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                     continue
                 if float(faint.mean()) >= EMPTY_SHARE:
                     ys, xs = np.nonzero(faint)
-                    if max(np.ptp(xs) + 1, np.ptp(ys) + 1) < MARK_SPAN * min(lat.px, lat.py):
+                    if max(np.ptp(xs) + 1, np.ptp(ys) + 1) < QUEEN_SPAN * min(lat.px, lat.py):
                         why[(r, c)] = "faint ink an x's size: a mark too faint to read?"
                         continue
                 state[r, c] = EMPTY
@@ -382,7 +393,7 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
             span = max(xs.max() - xs.min() + 1, ys.max() - ys.min() + 1) / min(lat.px, lat.py)
             if _block(ink, MARK_SPAN * min(lat.px, lat.py)):
                 why[(r, c)] = f"a solid block {span:.2f} pitches wide over the cell: not a piece"
-            elif span < MARK_SPAN and share < QUEEN_SHARE:
+            elif span < mark_span and share < QUEEN_SHARE:
                 state[r, c] = MARK
             elif ink[0].any() and ink[-1].any() and ink[:, 0].any() and ink[:, -1].any():
                 # a piece has ground around it; ink to all four sides of the middle is a pattern
@@ -394,7 +405,22 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 state[r, c] = QUEEN
             else:
                 why[(r, c)] = f"something {span:.2f} pitches wide covering {share:.0%} of the cell"
+            if spans is not None and (state[r, c] == QUEEN or (r, c) in why):
+                spans[(r, c)] = (float(span), share)
     return state, why
+
+
+def learnt_mark_span(state: np.ndarray, spans: dict) -> float | None:
+    """The size marks have on this board when they are a little larger than
+    MARK_SPAN (see LEARNT_MARK): the largest span of the cells left unsure
+    for ink under QUEEN_SHARE up to QUEEN_SPAN, when the board's queens span
+    at least 1 / LEARNT_MARK of it; None when there are none or no queens."""
+    queens = [span for rc, (span, _) in spans.items() if state[rc] == QUEEN]
+    between = [span for rc, (span, share) in spans.items()
+               if state[rc] == -1 and share < QUEEN_SHARE and MARK_SPAN <= span <= QUEEN_SPAN]
+    if not queens or not between or max(between) > LEARNT_MARK * min(queens):
+        return None
+    return max(between) + 1e-6
 
 
 def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
@@ -458,7 +484,11 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
             # a board of another game (Tango's givens as one-cell "regions"), or a misread
             why.append("the regions read leave no way to place the queens: not a Queens board, or misread")
             unsure[BOARD] = why[-1]
-    state, ink_why = classify_cells(lab, lat, fills)
+    spans: dict = {}
+    state, ink_why = classify_cells(lab, lat, fills, spans=spans)
+    mark_span = learnt_mark_span(state, spans)
+    if mark_span is not None:  # this game's marks are larger than LinkedIn's: read again knowing so
+        state, ink_why = classify_cells(lab, lat, fills, mark_span=mark_span)
     for rc, w in ink_why.items():
         unsure.setdefault(rc, w)
     whole = whole_board(lab, lat, region_fills(fills, regions))
@@ -473,7 +503,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     puzzle.queens = {(int(r), int(c)) for r, c in np.argwhere(state == QUEEN)}
     puzzle.marks = {(int(r), int(c)) for r, c in np.argwhere(state == MARK)}
     looks = QueensLooks(fills, regions, thick, unshaded is not None,
-                        why[:5] + [f"r{r + 1}c{c + 1}: {w}" for (r, c), w in sorted(ink_why.items())][:5], answer)
+                        why[:5] + [f"r{r + 1}c{c + 1}: {w}" for (r, c), w in sorted(ink_why.items())][:5], answer,
+                        MARK_SPAN if mark_span is None else mark_span)
     unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
     return Reading(puzzle, state, lat.shifted(-x0, -y0), unsure, tuple(whole.touches), looks)
 
@@ -502,5 +533,5 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     """What every cell (or those in ``only``) of a fresh capture holds,
     judged against the fills read before (-1 where unsure)."""
     crop, local, _ = lat.crop(img, 0.05)
-    state, _ = classify_cells(to_lab(crop), local, reading.looks.fills, only)
+    state, _ = classify_cells(to_lab(crop), local, reading.looks.fills, only, reading.looks.mark_span)
     return state
