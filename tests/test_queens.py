@@ -10,6 +10,7 @@ import json
 import random
 import shutil
 import time
+from functools import partial
 
 import cv2
 import numpy as np
@@ -234,10 +235,11 @@ def test_a_tinted_dimmed_or_zoomed_out_screenshot_is_never_read_sure_wrong():
     assert not wrong, wrong
 
 
-def _render_verdict(seed: int) -> tuple[str, str]:
+def _render_verdict(seed: int, look: str | None = None) -> tuple[str, str]:
+    """(the look, how a random render in it, or in a random look, is read)."""
     from puzzlebot.sim.queens.render import random_render
 
-    R = random_render(seed)
+    R = random_render(seed, look)
     img = R.image
     if seed % 2:
         img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 85])[1], cv2.IMREAD_COLOR)
@@ -270,31 +272,6 @@ def test_random_renders_in_other_looks_are_never_wrong_but_sure():
     assert {look for look, v in verdicts if v == "exact"} == set(LOOKS)  # the checkerboard-shaded look too
 
 
-def _flat_render_verdict(job: tuple[str, int]) -> str:
-    look, seed = job
-    from puzzlebot.sim.queens.render import random_render
-
-    R = random_render(seed, look)
-    img = R.image
-    if seed % 2:
-        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 85])[1], cv2.IMREAD_COLOR)
-    try:
-        rd = read_queens(img)
-    except PuzzlebotError as e:
-        return f"{look} {seed}: refused ({e})"
-    if not rd.sure:
-        return f"{look} {seed}: unsure ({list(rd.unsure.values())[:1]})"
-    want = np.zeros(rd.state.shape, int)
-    for r, c in R.marks:
-        want[r, c] = 1
-    for r, c in R.queens:
-        want[r, c] = 2
-    exact = (rd.looks.regions.shape == (len(R.regions),) * 2
-             and np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(R.regions)))
-             and np.array_equal(rd.state, want))
-    return "exact" if exact else f"{look} {seed}: WRONG"
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("look", ["plain", "bordered"])
 def test_boards_with_no_line_between_a_regions_cells_are_read(look):
@@ -304,8 +281,8 @@ def test_boards_with_no_line_between_a_regions_cells_are_read(look):
     boards in random looks of that kind and others, scratch script).  The
     board is found now as a square bounded by the regions' straight edges,
     its size the fewest cells that put every region boundary on a line."""
-    verdicts = pmap(_flat_render_verdict, [(look, seed) for seed in range(12)])
-    assert verdicts == ["exact"] * 12, verdicts
+    verdicts = pmap(partial(_render_verdict, look=look), list(range(12)))
+    assert verdicts == [(look, "exact")] * 12, verdicts
 
 
 def test_a_faint_queen_is_not_read_as_an_empty_cell():

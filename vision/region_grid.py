@@ -10,7 +10,9 @@ along the cells' sides, whole sides long.  So:
 2. The board: a square whose four sides are such runs, about as long as it.
 3. Its size: the fewest cells a side (the largest pitch) that put every run
    inside the square at least a cell side long onto the lattice's lines,
-   with runs on many of its lines (the frame alone fits any size).
+   with runs on many of its lines (the frame alone fits any size); the
+   lattice then fitted to the runs on its inner lines (the square may be a
+   frame's outer edge).
 4. Its surroundings: plain all round, the page or a frame.  Part of a
    board (a square of regions whose sides happen to be boundaries, the rest
    covered or cut off) has other regions' colours beyond some side.  The
