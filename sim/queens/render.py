@@ -83,15 +83,16 @@ def draw(p: QueensPuzzle, queens, marks, look: str = "linkedin", pitch: int = 64
                           (x0 + (c + 1) * pitch - 1 - gap, y0 + (r + 1) * pitch - 1 - gap), colour, -1)
     line = (0, 0, 0) if look != "flat" else (110, 110, 110)
     if look == "plain":  # a dark frame round the cells, outside them
-        frame, x1 = max(3, pitch // 12), x0 + n * pitch
+        frame, x1, y1 = max(3, pitch // 12), x0 + n * pitch, y0 + n * pitch
         for box in (((x0 - frame, y0 - frame), (x1 + frame - 1, y0 - 1)),
-                    ((x0 - frame, x1), (x1 + frame - 1, x1 + frame - 1)),
-                    ((x0 - frame, y0), (x0 - 1, x1 - 1)), ((x1, y0), (x1 + frame - 1, x1 - 1))):
+                    ((x0 - frame, y1), (x1 + frame - 1, y1 + frame - 1)),
+                    ((x0 - frame, y0), (x0 - 1, y1 - 1)), ((x1, y0), (x1 + frame - 1, y1 - 1))):
             cv2.rectangle(img, *box, (40, 36, 34), -1)
     if look not in ("gapped", "checker", "plain"):
         thin = max(1, pitch // 50)
         thick = 1 if look == "flat" else max(3, pitch // 16)
-        for i in range(n + 1) if look != "bordered" else ():
+        between_cells = range(n + 1) if look != "bordered" else range(0)  # bordered: lines where regions meet only
+        for i in between_cells:
             x = x0 + i * pitch
             cv2.line(img, (x, y0), (x, y0 + n * pitch), line, thin)
             cv2.line(img, (x0, x), (x0 + n * pitch, x), line, thin)
