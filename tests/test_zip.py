@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from puzzlebot.sim import launch
 from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.solvers.zip.board import wall_key
 from puzzlebot.vision.errors import NoBoardError
 from puzzlebot.vision.image_io import load_image
 from puzzlebot.vision.zip_reader import read as read_zip
@@ -246,6 +247,61 @@ def test_zip_boards_are_never_read_as_other_games():
     results = dict(zip(paths, pmap(_other_verdicts, paths)))
     wrong = {p: v for p, v in results.items() if "SURE" in v.values()}
     assert not wrong, wrong
+
+
+def _zip_label_matches(rd, want) -> bool:
+    b = rd.board
+    return ((b.rows, b.cols) == (want.rows, want.cols) and b.numbers == want.numbers
+            and {wall_key(*w) for w in b.walls} == {wall_key(*w) for w in want.walls}
+            and list(b.path) == list(want.path))
+
+
+def _render_verdict(seed: int) -> str:
+    """How a random render (a random look; every fourth saved as JPEG 80)
+    is read: exact, unsure, refused or WRONG (sure and unlike its label)."""
+    from puzzlebot.sim.zip.render import random_render
+
+    R = random_render(seed)
+    img = R.image
+    if seed % 4 == 3:
+        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1], cv2.IMREAD_COLOR)
+    try:
+        rd = read_zip(img)
+    except PuzzlebotError:
+        return "refused"
+    if not rd.sure:
+        return "unsure"
+    return "exact" if _zip_label_matches(rd, R.puzzle) else "WRONG"
+
+
+def test_boards_in_looks_nobody_here_drew_are_never_read_sure_wrong():
+    """Random looks: grid lines of any weight and colour or tiles with
+    gaps, numbers in discs, in squares or printed in any of the system's
+    faces, walls and trails in any colour that stands out.  Before the reader
+    judged walls against the grid's own lines, dark lines and gaps were read
+    as walls on every side, sure (9 of 300 such boards)."""
+    verdicts = pmap(_render_verdict, list(range(60)))
+    wrong = [seed for seed, v in enumerate(verdicts) if v == "WRONG"]
+    assert not wrong, f"random renders read sure and wrong: seeds {wrong}"
+    assert verdicts.count("exact") >= 30, f"only {verdicts.count('exact')} of 60 read exactly: {verdicts}"
+
+
+@pytest.mark.parametrize("look", ["dark-lines", "gaps", "printed", "big-discs"])
+def test_boards_with_heavy_lines_gaps_or_wide_numbers_are_read_exactly(look):
+    """Grid lines as dark as walls and 3 px wide (no walls but the thicker
+    bars), tiles on a dark page (the gaps are no walls, the bars laid in
+    them are), numbers 10 and over printed wider than a digit's box or in
+    discs larger than LinkedIn's, whose digits cross the ring a disc is told
+    by: each 9x9 board, fresh, read whole and exactly."""
+    from puzzlebot.sim.zip.render import LOOKS, draw
+    from puzzlebot.solvers.zip.generate import generate
+
+    for seed in range(6):
+        pitch = (44, 60, 76)[seed % 3]
+        p, _ = generate(9, 9, seed, walls=True)
+        rd = read_zip(draw(p, [], LOOKS[look], pitch, 30))
+        assert rd.sure, f"{look} at {pitch} px: {rd.doubts()}"
+        assert _zip_label_matches(rd, p), f"{look} at {pitch} px: read {rd.board.to_text()} not {p.to_text()}"
 
 
 def test_cli_detect_solve_hint_generate(tmp_path):

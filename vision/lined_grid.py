@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.vision.errors import NoBoardError
-from puzzlebot.vision.lattice import PASSES, Lattice, candidate_lattices
+from puzzlebot.vision.lattice import PASSES, Lattice, LatticeFit, candidate_lattices
 from puzzlebot.vision.colour_math import median
 
 # Lattices tried, best first, for a square one; pitches within this share of
@@ -40,6 +40,14 @@ HALF_MIN, LINE_PRESENT = 3, 0.25
 # (the blobs' pitch, from a scaled-down copy, is off by under 1%) and
 # leaves no line more than LINE_OFF pixels off (a line there is no grid's).
 LINE_NEAR, PITCH_REFIT, LINE_OFF = 2, 0.03, 1.5
+# A lattice whose blobs are whole cells (WHOLE_CELL of its pitch each way,
+# by their median) stays where they put it, along an axis where thin lines
+# would move it by more than ON_LINES_MOVE of a pitch: the blobs' middles
+# are the cells' middles, off by a pixel or two, and what is thin there is
+# no grid line (lines too wide to be thin, gaps between rounded tiles,
+# digits' strokes).  Blobs cut by a trail's band are no cells' middles:
+# the lines may move those far.
+WHOLE_CELL, ON_LINES_MOVE = 0.75, 0.15
 # A pixel counts at most this much (grey levels) towards a line's strength.
 LINE_CAP = 30.0
 # Screenshots larger than this (pixels on the long side) are searched for
@@ -86,13 +94,20 @@ def find_square_lattice(img: np.ndarray, max_side: int, game: str, passes=None,
             look = local_contrast(small)
         for fit in candidate_lattices(look, min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES,
                                       stop_early=True)[:MAX_CANDIDATES]:
-            lat = _square(img, fit.lattice, s)
+            lat = _square(img, fit.lattice, s, _whole_cells(fit))
             if lat is not None and lat.rows <= max_side and lat.cols <= max_side:
                 return lat  # (a few rows short or long is fine: the reader fits it to the board)
     raise NoBoardError(f"no {game} board: no grid of square cells in the image")
 
 
-def _square(img: np.ndarray, lat: Lattice, s: float) -> Lattice | None:
+def _whole_cells(fit: LatticeFit) -> bool:
+    """Whether the fit's blobs are whole cells (WHOLE_CELL of its pitches)."""
+    lat = fit.lattice
+    return bool(fit.members) and median([b.w for _, _, b in fit.members]) >= WHOLE_CELL * lat.px \
+        and median([b.h for _, _, b in fit.members]) >= WHOLE_CELL * lat.py
+
+
+def _square(img: np.ndarray, lat: Lattice, s: float, stay: bool = False) -> Lattice | None:
     """A lattice found on the image scaled by ``s``, square and on the full
     image's lines, or None when its pitches are no whole multiple of each
     other.  A pitch k times the other's is taken at whichever of the two
@@ -104,14 +119,14 @@ def _square(img: np.ndarray, lat: Lattice, s: float) -> Lattice | None:
         return None
     k = round(k)
     if k == 1:
-        return on_lines(img, lat.scaled(1 / s))
+        return on_lines(img, lat.scaled(1 / s), stay=stay)
     if lat.px > lat.py:
         cuts = (Lattice(lat.x0, lat.y0, lat.px / k, lat.py, lat.rows, lat.cols * k),
                 Lattice(lat.x0, lat.y0, lat.px, lat.py * k, -(-lat.rows // k), lat.cols))
     else:
         cuts = (Lattice(lat.x0, lat.y0, lat.px, lat.py / k, lat.rows * k, lat.cols),
                 Lattice(lat.x0, lat.y0, lat.px * k, lat.py, lat.rows, -(-lat.cols // k)))
-    cuts = [on_lines(img, cut.scaled(1 / s)) for cut in cuts]
+    cuts = [on_lines(img, cut.scaled(1 / s), stay=stay) for cut in cuts]
     return max(cuts, key=lambda cut: line_support(img, cut))  # the first (smaller) on a tie
 
 
@@ -164,7 +179,7 @@ def line_support(img: np.ndarray, lat: Lattice) -> float:
     return float(np.mean(hits))
 
 
-def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattice:
+def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None, stay: bool = False) -> Lattice:
     """The lattice moved onto the grid's thin lines, and halved when lines
     run half-way between its lines too (the blobs were every other cell:
     numbered discs in most cells).  Along each axis, a position holds a line
@@ -173,7 +188,9 @@ def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattic
     the most lattice lines on lines over the lattice's span and a cell
     either side, then refitted through the middles of the lines hit
     (:func:`_through_middles`).  ``cache``: where the lines found around a crop are kept
-    for other lattices of the same box (the splits of one candidate)."""
+    for other lattices of the same box (the splits of one candidate).
+    ``stay``: keep the lattice where the lines would move it far
+    (ON_LINES_MOVE: its blobs were whole cells)."""
     box = lat.crop_box(1.0, img.shape[1], img.shape[0])
     if cache is not None and box in cache:
         present_of = cache[box]
@@ -205,6 +222,9 @@ def on_lines(img: np.ndarray, lat: Lattice, cache: dict | None = None) -> Lattic
         step = pitch / 2 if halve else pitch
         first, step = _through_middles(exact, half_first if halve else full_first, step, lo, hi)
         k = np.floor((start - first) / step + 0.5)  # the line nearest the old origin
+        if stay and abs(first + k * step - start) > ON_LINES_MOVE * pitch:
+            found[axis] = (start, pitch, False)  # the thin lines there are no grid's
+            continue
         found[axis] = (float(first + k * step), step, halve)
     (x0, px, hx), (y0, py, hy) = found[1], found[0]
     if hx and hy:

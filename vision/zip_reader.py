@@ -29,6 +29,7 @@ Lab units for colours.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -75,6 +76,10 @@ OFF_TRAIL_MIDDLE, OVERLAID = 0.2, 0.5
 # DISC_MAX), and under DISC_GONE of the circle DISC_EDGE further out.  A trail through the cell
 # fills the inner ring too when it is wider, but runs on to the cell's side.
 DISC_RING, DISC_FULL, DISC_SAME = (0.17, 0.21), 0.7, 25.0
+# ... or, where a number wider than that ring crosses it, the ring of radii
+# DISC_RING_OUTER (a disc over 0.3 pitch in radius, around a number 10 or more).
+DISC_RING_OUTER = (0.26, 0.3)
+DISC_RINGS = (DISC_RING, DISC_RING_OUTER)
 DISC_RAYS, DISC_MAX, DISC_EDGE, DISC_GONE = 48, 0.44, 0.05, 0.15
 # Inside a disc, a number's pixels lie within GLYPH_SHARE of its radius of
 # the middle and differ from the disc's colour by GLYPH_INK.
@@ -83,16 +88,27 @@ GLYPH_SHARE, GLYPH_INK = 0.8, 40.0
 # pitch, centred) that keeps NUMBER_CLEAR of a pitch from the box's sides
 # and is at least NUMBER_TALL high.
 NUMBER_BOX, NUMBER_CLEAR, NUMBER_TALL = 0.6, 0.02, 0.15
+# ... and when ink runs to that box's sides but stays inside the middle
+# WIDE_NUMBER_BOX (clear of walls up to 0.1 pitch into the cell), the number
+# is that ink: a two-digit number printed wider than the box (a trail
+# through the cell runs on to the cell's side).
+WIDE_NUMBER_BOX = 0.78
 # Walls: the ink across a side, measured at WALL_AT along it (away from
 # the middle a trail crosses), over +-WALL_REACH pitches; a wall when the
-# run through the side is at least WALL_THICK thick at most of them, none
-# when under LINE_THIN (a grid line), unsure between.
+# run through the side is at least WALL_THICK thicker than the grid's own
+# line (the median side's run: 0 where lines are fainter than ink) at most
+# of them, none when under LINE_THIN thicker (a grid line), unsure between.
 WALL_AT, WALL_REACH = (0.12, 0.2, 0.8, 0.88), 0.15
 WALL_THICK, LINE_THIN = 0.05, 0.03
 # ... and none when at most LINE_PX pixels, whatever the pitch: a 1 px grid
 # line drawn across two pixels (a page zoomed to 80%: 2 px of a 62 px pitch,
 # 0.032; LinkedIn's walls 0.18).
 LINE_PX = 2
+# A side where the grid's line (over LINE_PX thick and STARK times INK from
+# the ground: thinner or fainter ones flicker across the ink threshold) is
+# under GRID_GONE of its thickness at every WALL_AT point is unsure:
+# something not ink laid over it (a light wall in a dark gap, a window).
+GRID_GONE, STARK = 0.5, 2.0
 # This many cells holding shapes that are no digits (a disc with nothing in
 # it, a sun, a moon, a crown) make the grid another game's; one is unsure.
 FOREIGN_SHAPES = 2
@@ -114,6 +130,7 @@ class ZipLooks:
     ground: np.ndarray  # the cells' ground (Lab)
     walls: dict[tuple[int, int, int, int], float] = field(default_factory=dict)  # side -> thickness (pitches)
     how: str = ""  # how numbers were told ("in discs", "printed")
+    line: float = 0.0  # the grid's lines' thickness (pitches) where they are ink, else 0
 
 
 def _sized(lat: Lattice) -> Lattice:
@@ -131,15 +148,15 @@ def _ring(pitch: float, lo: float, hi: float, size: int) -> np.ndarray:
     return (d >= lo) & (d <= hi)
 
 
-def _disc_radius(win: np.ndarray, colour: np.ndarray, pitch: float) -> float | None:
+def _disc_radius(win: np.ndarray, colour: np.ndarray, pitch: float, start: float = DISC_RING[0]) -> float | None:
     """The radius (pitches) of a round patch of ``colour`` at the middle of
-    ``win``: the first circle, going out, on which less than half the points
+    ``win``: the first circle, going out from ``start``, on which less than half the points
     have the colour (the digits inside a disc leave most of each circle to
     it); None unless the colour has all but gone DISC_EDGE further out (a
     trail runs on there, a disc does not) before DISC_MAX."""
     size = win.shape[0]
     mid = (size - 1) / 2
-    radii = np.arange(DISC_RING[0], DISC_MAX + DISC_EDGE + 0.005, 0.01)
+    radii = np.arange(start, DISC_MAX + DISC_EDGE + 0.005, 0.01)
     angles = np.linspace(0, 2 * np.pi, DISC_RAYS, endpoint=False)
     xs = np.clip(np.round(mid + np.outer(radii, np.cos(angles)) * pitch).astype(int), 0, size - 1)
     ys = np.clip(np.round(mid + np.outer(radii, np.sin(angles)) * pitch).astype(int), 0, size - 1)
@@ -170,11 +187,14 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
     if not ink.any():
         return None, "", ""
     size = win.shape[0]
-    ring = _ring(p, *DISC_RING, size)
-    ring_px = win[ring]
-    med = median(ring_px, axis=0)
-    full = float(np.mean(ink[ring] & (distance(ring_px, med) < DISC_SAME)))
-    radius = _disc_radius(win, med, p) if full >= DISC_FULL else None
+    for radii in DISC_RINGS:
+        ring = _ring(p, *radii, size)
+        ring_px = win[ring]
+        med = median(ring_px, axis=0)
+        full = float(np.mean(ink[ring] & (distance(ring_px, med) < DISC_SAME)))
+        if full >= DISC_FULL:
+            break
+    radius = _disc_radius(win, med, p, radii[0]) if full >= DISC_FULL else None
     if radius is not None:
         big, k = upscaled(win, p)
         inside = _ring(round(p * k, 1), 0.0, GLYPH_SHARE * radius, big.shape[0])
@@ -187,7 +207,20 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
         return (read.value, "disc", "" if read.sure else f"the number in the disc: {read.why}")
     if full >= DISC_FULL and rings is not None:
         rings[(r, c)] = med  # filled in the middle, but no disc's edge: a trail, or a disc run into something
-    cut = half - int(np.ceil(NUMBER_BOX / 2 * p))  # the middle NUMBER_BOX of the window
+    for box in (NUMBER_BOX, WIDE_NUMBER_BOX):
+        printed = _printed(win, ground, p, box)
+        if printed is not None:
+            return printed
+    return None, "", ""
+
+
+def _printed(win: np.ndarray, ground: np.ndarray, p: float, box: float) -> tuple[int | None, str, str] | None:
+    """The number printed in the middle ``box`` (share of the pitch) of the
+    cell's window; None when ink runs to the box's sides (a trail, or a
+    number wider than the box)."""
+    size = win.shape[0]
+    cut = (size - 1) // 2 - int(np.ceil(box / 2 * p))
+    ink = distance(win, ground) > INK
     ink = ink[cut:size - cut, cut:size - cut]
     size = ink.shape[0]
     if not ink.any():
@@ -198,11 +231,11 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
              and stats[i, 0] + stats[i, 2] <= size - clear and stats[i, 1] + stats[i, 3] <= size - clear]
     touching = [i for i in range(1, n) if i not in inner and stats[i, 4] > 2]
     if touching:  # ink that runs to the box's sides: a trail through the cell (or a picture)
-        return None, "", ""
+        return None
     if not inner or max(stats[i, 3] for i in inner) < NUMBER_TALL * p:
         return None, "", ""
-    box = win[cut:win.shape[0] - cut, cut:win.shape[0] - cut]
-    big, k = upscaled(box, p)
+    box_px = win[cut:win.shape[0] - cut, cut:win.shape[0] - cut]
+    big, k = upscaled(box_px, p)
     keep = cv2.resize(np.isin(labels, inner).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
     keep = cv2.dilate(keep, np.ones((3, 3), np.uint8)) > 0
     read = read_number(keep & (distance(big, ground) > INK))
@@ -211,10 +244,11 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
 
 def _runs_across(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, side_list: list) -> np.ndarray:
     """The run of ink (pixels) across each side at each WALL_AT point, one
-    row a side: measured vertically through a horizontal side and
-    horizontally through a vertical one, against each cell's own ground on
-    its side (a tinted cell is no wall); a point off the side's ink by a
-    pixel takes the nearest ink pixel."""
+    row a side, and the run's median colour (Lab; NaN where no run):
+    measured vertically through a horizontal side and horizontally through
+    a vertical one, against each cell's own ground on its side (a tinted
+    cell is no wall); a point off the side's ink by a pixel takes the
+    nearest ink pixel."""
     reach = max(1, int(np.ceil(WALL_REACH * lat.px)))
     h, w = lab.shape[:2]
     offsets = np.arange(-reach, reach + 1)
@@ -237,7 +271,12 @@ def _runs_across(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, side_list: 
     left = np.where(~ink & (idx < m), idx, -1).max(axis=1)
     right = np.where(~ink & (idx > m), idx, len(offsets)).min(axis=1)
     runs = np.where(mid >= 0, right - left - 1, 0).astype(float)
-    return runs.reshape(len(side_list), len(WALL_AT))
+    in_run = (idx > left[:, None]) & (idx < right[:, None]) & (mid >= 0)[:, None]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a point with no run: NaN
+        colours = np.nanmedian(np.where(in_run[:, :, None], px, np.nan), axis=1)
+    shape = (len(side_list), len(WALL_AT))
+    return runs.reshape(shape), colours.reshape(shape + (3,))
 
 
 def sides(lat: Lattice):
@@ -258,28 +297,46 @@ def _side_point(lat: Lattice, side, t: float) -> tuple[float, float, bool]:
     return lat.x0 + (c1 + t) * lat.px, lat.y0 + r2 * lat.py, True
 
 
-def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, list]:
-    """{side: thickness in pitches} of the walls, and the sides unsure."""
-    walls, unsure = {}, []
+def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, dict, float]:
+    """{side: thickness in pitches} of the walls, {side: why} of those unsure, and the
+    grid's own line's thickness (pitches; 0 where lines are fainter than ink
+    or at most LINE_PX thick).
+    Judged against the grid's own sides (most sides are no walls): a wall
+    is thicker than the grid's line by WALL_THICK, or as thick as a wall
+    and of another colour than the grid's lines (a bar laid in a gap)."""
+    walls, unsure = {}, {}
     side_list = list(sides(lat))
-    runs = np.sort(_runs_across(lab, lat, grounds, side_list), axis=1)
-    for side, run in zip(side_list, runs):
-        thick = run[len(run) // 2] / lat.px  # the upper middle of the four
-        if thick >= WALL_THICK:
+    runs, colours = _runs_across(lab, lat, grounds, side_list)
+    which = np.argsort(runs, axis=1, kind="stable")[:, len(WALL_AT) // 2]  # the upper middle of the four
+    every = np.arange(len(side_list))
+    run, colour, most = runs[every, which], colours[every, which], runs.max(axis=1)
+    grid = float(np.median(run))  # the grid's own line (pixels; 0 where lines are fainter than ink)
+    grid_colour = median(colour[run > 0], axis=0) if grid > 0 else None
+    # a line far from ink (no flicker across the threshold) that is gone is something laid over it
+    stark = grid > LINE_PX and float(distance(grid_colour, median(grounds.reshape(-1, 3), axis=0))) > STARK * INK
+    for side, px, c, widest in zip(side_list, run, colour, most):
+        thick, over = px / lat.px, (px - grid) / lat.px
+        unlike = grid_colour is not None and px > 0 and float(distance(c, grid_colour)) > INK
+        if over >= WALL_THICK or (unlike and thick >= WALL_THICK):
             walls[side] = thick
-        elif thick > LINE_THIN and run[len(run) // 2] > LINE_PX:
-            unsure.append(side)
-    return walls, unsure
+        elif (over > LINE_THIN and px - grid > LINE_PX) or (unlike and thick > LINE_THIN and px > LINE_PX):
+            unsure[side] = "a line thicker than the grid's, thinner than a wall"
+        elif stark and widest <= GRID_GONE * grid:
+            unsure[side] = "the grid's line is gone here (a bar in another colour, or something laid over it?)"
+    return walls, unsure, grid / lat.px if grid > LINE_PX else 0.0
 
 
-def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls) -> tuple[list, list]:
+def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls, line: float = 0.0) -> tuple[list, list]:
     """The sides the trail crosses, and those it may: ink across the side's
     middle that does not run on along the line between the two cells'
     middles, at each of LINK_ON of the way from the side to each (a shape
-    laid over the side, not a trail)."""
+    laid over the side, not a trail).  Where the grid's lines are ink
+    (``line``: their thickness, pitches), the ink across the side is looked
+    for just past the line on both sides."""
     crossed, doubtful = [], []
     a = max(1, int(round(LINK_HALF * lat.px)))
     h, w = lab.shape[:2]
+    past = (line * lat.px / 2 + a + 1) / (lat.px / 2) if line > 0 else 0.0  # of the way to the middles
 
     def inked(x: float, y: float) -> bool:
         xi, yi = int(round(x)), int(round(y))
@@ -290,9 +347,9 @@ def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls) -> tuple[li
         if side in walls:
             continue
         x, y, _ = _side_point(lat, side, 0.5)
-        if not inked(x, y):
-            continue
         ends = [lat.center(side[0], side[1]), lat.center(side[2], side[3])]
+        if not all(inked(x + past * (cx - x), y + past * (cy - y)) for cx, cy in ends):
+            continue
         on = all(inked(x + t * (cx - x), y + t * (cy - y)) for cx, cy in ends for t in LINK_ON)
         (crossed if on else doubtful).append(side)
     return crossed, doubtful
@@ -478,9 +535,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         raise NoBoardError(f"no Zip board: the numbers read are {values[:12]}, not 1 to {k}")
     if k < 2:
         raise NoBoardError("no Zip board: fewer than two numbers on the grid")
-    walls, wall_doubts = _walls(lab, lat, grounds)
-    for side in wall_doubts:
-        unsure[side] = "a line thicker than the grid's, thinner than a wall"
+    walls, wall_doubts, line = _walls(lab, lat, grounds)
+    unsure.update(wall_doubts)
     whole = wholeness(lab, lat, looks, SAME_GROUND, slivers=True, cover_edges=True, toasts=True)
     if not whole.whole:
         raise PartialBoardError(f"only part of a Zip board: {whole.reason()}")
@@ -489,7 +545,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         if short:
             raise NoBoardError(f"no Zip board: {short} (number tiles of another game?)")
     start = next((rc for rc, v in numbers.items() if v == 1), None)
-    crossed, doubtful = _links(lab, lat, ground, walls)
+    crossed, doubtful = _links(lab, lat, ground, walls, line)
     for side in doubtful:
         unsure[side] = "ink across this side that does not run on into both cells (something laid over it?)"
     state = _state(lat, crossed, start)
@@ -501,7 +557,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     puzzle = ZipPuzzle(lat.rows, lat.cols, numbers, {((a, b), (c, d)) for a, b, c, d in walls})
     if path and len(path) > 1:
         puzzle.path = path
-    looks = ZipLooks(ground, walls, " and ".join(sorted(how)) or "none")
+    looks = ZipLooks(ground, walls, " and ".join(sorted(how)) or "none", line)
     unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
     return Reading(puzzle, state, lat.shifted(-ox, -oy), unsure, tuple(whole.touches), looks)
 
@@ -514,7 +570,7 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     walls = reading.looks.walls
     p: ZipPuzzle = reading.board
     start = p.cell_of(1)
-    crossed, doubtful = _links(lab, local, reading.looks.ground, walls)
+    crossed, doubtful = _links(lab, local, reading.looks.ground, walls, reading.looks.line)
     state = _state(local, crossed, start)
     for r1, c1, r2, c2 in doubtful:
         state[r1, c1] = state[r2, c2] = -1
