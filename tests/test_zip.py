@@ -207,6 +207,24 @@ def _zip_verdict(path: str) -> str:
         return "refused"
 
 
+# A LinkedIn Zip page filed among the Tango screenshots (as no Tango board):
+# its numbers, as read off the screenshot by eye; no walls, no trail.
+ZIP_AMONG_TANGO = "darcipeoples__linkedin-solvers/queens_zip/zip_image_inputs_2025-05-03.png"
+ZIP_AMONG_TANGO_NUMBERS = {(0, 3): 11, (1, 1): 12, (1, 4): 9, (2, 2): 1, (2, 5): 10, (3, 0): 2, (3, 3): 13,
+                           (3, 6): 8, (4, 1): 6, (4, 4): 3, (5, 2): 5, (5, 5): 4, (6, 3): 7}
+
+
+def test_a_linkedin_zip_page_among_the_tango_screenshots_is_read_exactly():
+    """A phone's screenshot of LinkedIn's Zip (1284x2778, 4 px grey lines, a
+    rounded frame): refused before ("the grid's cells are not of one
+    colour": thin-line phases moved the lattice off the cells its blobs had
+    found)."""
+    rd = read_zip(load_image(shared_path("tango", "screens") / ZIP_AMONG_TANGO))
+    assert rd.sure, rd.doubts()
+    assert (rd.board.rows, rd.board.cols) == (7, 7)
+    assert rd.board.numbers == ZIP_AMONG_TANGO_NUMBERS and not rd.board.walls and not rd.board.path
+
+
 @pytest.mark.slow
 def test_other_games_are_never_read_as_zip():
     paths = []
@@ -215,7 +233,8 @@ def test_other_games_are_never_read_as_zip():
             folder = shared_path(game, "screens")
         except pytest.skip.Exception:
             continue
-        paths += [str(p) for p in sorted(folder.rglob("*")) if p.suffix.lower() in (".png", ".jpg", ".jpeg")]
+        paths += [str(p) for p in sorted(folder.rglob("*")) if p.suffix.lower() in (".png", ".jpg", ".jpeg")
+                  and not str(p).endswith(ZIP_AMONG_TANGO)]
     for game in ("tango", "queens", "lights"):
         paths += [str(p) for p in sorted((ROOT / "fixtures" / game).glob("*")) if p.suffix in (".png", ".jpg")]
     if not any(SHARED_DATA.joinpath(g, "screens").exists() for g in ("tango", "queens", "lights", "zip")):
@@ -286,13 +305,14 @@ def test_boards_in_looks_nobody_here_drew_are_never_read_sure_wrong():
     assert verdicts.count("exact") >= 30, f"only {verdicts.count('exact')} of 60 read exactly: {verdicts}"
 
 
-@pytest.mark.parametrize("look", ["dark-lines", "gaps", "printed", "big-discs"])
-def test_boards_with_heavy_lines_gaps_or_wide_numbers_are_read_exactly(look):
+@pytest.mark.parametrize("look", ["dark-lines", "gaps", "printed", "big-discs", "squares"])
+def test_boards_with_heavy_lines_gaps_or_other_numbers_are_read_exactly(look):
     """Grid lines as dark as walls and 3 px wide (no walls but the thicker
     bars), tiles on a dark page (the gaps are no walls, the bars laid in
     them are), numbers 10 and over printed wider than a digit's box or in
     discs larger than LinkedIn's, whose digits cross the ring a disc is told
-    by: each 9x9 board, fresh, read whole and exactly."""
+    by, numbers in rounded squares: each 9x9 board, fresh, read whole and
+    exactly."""
     from puzzlebot.sim.zip.render import LOOKS, draw
     from puzzlebot.solvers.zip.generate import generate
 

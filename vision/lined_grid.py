@@ -47,7 +47,7 @@ LINE_NEAR, PITCH_REFIT, LINE_OFF = 2, 0.03, 1.5
 # no grid line (lines too wide to be thin, gaps between rounded tiles,
 # digits' strokes).  Blobs cut by a trail's band are no cells' middles:
 # the lines may move those far.
-WHOLE_CELL, ON_LINES_MOVE = 0.75, 0.15
+WHOLE_CELL, ON_LINES_MOVE = 0.75, 0.06
 # A pixel counts at most this much (grey levels) towards a line's strength.
 LINE_CAP = 30.0
 # Screenshots larger than this (pixels on the long side) are searched for

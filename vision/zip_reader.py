@@ -81,6 +81,11 @@ DISC_RING, DISC_FULL, DISC_SAME = (0.17, 0.21), 0.7, 25.0
 DISC_RING_OUTER = (0.26, 0.3)
 DISC_RINGS = (DISC_RING, DISC_RING_OUTER)
 DISC_RAYS, DISC_MAX, DISC_EDGE, DISC_GONE = 48, 0.44, 0.05, 0.15
+# A badge that is no disc (a rounded square): the largest patch of the
+# ring's colour, inside BADGE_MAX of a pitch each way, its box's centre
+# within BADGE_OFF of a pitch of the cell's middle; its number lies inside
+# it, BADGE_RIM of a pitch in from its edge (clear of the anti-aliased rim).
+BADGE_MAX, BADGE_OFF, BADGE_RIM = 0.85, 0.08, 0.03
 # Inside a disc, a number's pixels lie within GLYPH_SHARE of its radius of
 # the middle and differ from the disc's colour by GLYPH_INK.
 GLYPH_SHARE, GLYPH_INK = 0.8, 40.0
@@ -99,6 +104,8 @@ WIDE_NUMBER_BOX = 0.78
 # line (the median side's run: 0 where lines are fainter than ink) at most
 # of them, none when under LINE_THIN thicker (a grid line), unsure between.
 WALL_AT, WALL_REACH = (0.12, 0.2, 0.8, 0.88), 0.15
+# ... from the ink nearest the side within WALL_SNAP of a pitch.
+WALL_SNAP = 0.06
 WALL_THICK, LINE_THIN = 0.05, 0.03
 # ... and none when at most LINE_PX pixels, whatever the pitch: a 1 px grid
 # line drawn across two pixels (a page zoomed to 80%: 2 px of a 62 px pitch,
@@ -171,6 +178,30 @@ def _disc_radius(win: np.ndarray, colour: np.ndarray, pitch: float, start: float
     return float(radii[i])
 
 
+def _badge(win: np.ndarray, colour: np.ndarray, pitch: float) -> np.ndarray | None:
+    """The inside of a badge of ``colour`` at the middle of the cell's window
+    (a rounded square, any shape a number is set in that is no disc): the
+    largest patch of the colour, its holes filled, shrunk by BADGE_RIM; None
+    unless it lies about the middle (its box's centre within BADGE_OFF of a
+    pitch) and inside BADGE_MAX of a pitch each way (a trail runs on to the
+    cell's sides)."""
+    mask = (distance(win, colour) < DISC_SAME).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if n < 2:
+        return None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, w, h = stats[i, :4]
+    mid = (win.shape[0] - 1) / 2
+    if max(w, h) > BADGE_MAX * pitch or max(abs(x + (w - 1) / 2 - mid), abs(y + (h - 1) / 2 - mid)) > BADGE_OFF * pitch:
+        return None
+    shape = (labels == i).astype(np.uint8)
+    contours, _ = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(shape)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    rim = max(1, int(round(BADGE_RIM * pitch)))
+    return cv2.erode(filled, np.ones((2 * rim + 1, 2 * rim + 1), np.uint8)) > 0
+
+
 def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, discs: dict | None = None,
             rings: dict | None = None) -> tuple[int | None, str, str]:
     """(number or None, how it is drawn: "disc", "printed" or "", why unsure).
@@ -195,9 +226,13 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
         if full >= DISC_FULL:
             break
     radius = _disc_radius(win, med, p, radii[0]) if full >= DISC_FULL else None
-    if radius is not None:
+    badge = _badge(win, med, p) if full >= DISC_FULL and radius is None else None
+    if radius is not None or badge is not None:
         big, k = upscaled(win, p)
-        inside = _ring(round(p * k, 1), 0.0, GLYPH_SHARE * radius, big.shape[0])
+        if radius is not None:
+            inside = _ring(round(p * k, 1), 0.0, GLYPH_SHARE * radius, big.shape[0])
+        else:
+            inside = cv2.resize(badge.astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
         glyph = inside & (distance(big, med) > GLYPH_INK)
         if discs is not None:
             discs[(r, c)] = med
@@ -247,8 +282,8 @@ def _runs_across(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, side_list: 
     row a side, and the run's median colour (Lab; NaN where no run):
     measured vertically through a horizontal side and horizontally through
     a vertical one, against each cell's own ground on its side (a tinted
-    cell is no wall); a point off the side's ink by a pixel takes the
-    nearest ink pixel."""
+    cell is no wall); a point off the side's ink takes the ink nearest it
+    within WALL_SNAP of a pitch (a lattice a few pixels off)."""
     reach = max(1, int(np.ceil(WALL_REACH * lat.px)))
     h, w = lab.shape[:2]
     offsets = np.arange(-reach, reach + 1)
@@ -264,8 +299,9 @@ def _runs_across(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, side_list: 
     far = np.array([grounds[s[2], s[3]] for s in side_list]).repeat(len(WALL_AT), axis=0)
     ref = np.where((offsets > 0)[None, :, None], far[:, None, :], near[:, None, :])
     ink = (distance(px, ref) > INK) & inside
-    mid = np.full(len(pts), reach)
-    mid = np.where(ink[:, reach], mid, np.where(ink[:, reach - 1], reach - 1, np.where(ink[:, reach + 1], reach + 1, -1)))
+    snap = max(1, int(round(WALL_SNAP * lat.px)))
+    off = np.where(ink & (np.abs(offsets) <= snap)[None, :], np.abs(offsets)[None, :], reach + 1)
+    mid = np.where(off.min(axis=1) <= snap, np.argmin(off, axis=1), -1)  # the ink nearest the side
     idx = np.arange(len(offsets))[None, :]
     m = mid[:, None]
     left = np.where(~ink & (idx < m), idx, -1).max(axis=1)

@@ -65,6 +65,9 @@ LOOKS = {
     # numbers printed wide on the ground, no disc
     "printed": ZipLook("printed", numbers="printed", digit=(40, 40, 40), digit_height=0.4,
                        font=FONT_FILES[4]),
+    # numbers in rounded squares (badges that are no discs)
+    "squares": ZipLook("squares", numbers="square", disc=(120, 200, 60), digit=(40, 40, 40), disc_radius=0.38,
+                       digit_height=0.3, font=FONT_FILES[2]),
     # numbers 10 and over in large discs, the digits crossing the middle ring
     "big-discs": ZipLook("big-discs", disc=(20, 60, 170), digit=(250, 200, 150), disc_radius=0.38,
                          digit_height=0.33, font=FONT_FILES[2]),
