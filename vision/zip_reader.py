@@ -58,8 +58,9 @@ EDGE_OFF = 0.5
 # cells show the ground in their corners and a line (a colour change of
 # LINE_STEP across it) runs along GROW_LINE of the far side of that row.
 GROW_GROUND, LINE_STEP, GROW_LINE = 0.8, 3.0, 0.6
-# ... the colours compared lie this many pixels either side of the line.
-LINE_REACH = 3
+# ... the colours compared lie this many pixels either side of the line,
+# which lies up to LINE_SHIFT of a pitch off the lattice's side.
+LINE_REACH, LINE_SHIFT = 3, 0.06
 # A pixel is ink when this far (Lab) from the ground: grid lines (~10-20)
 # are not, numbers, discs, walls and trails (over 40) are.
 INK = 30.0
@@ -348,14 +349,20 @@ def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, di
     run, colour, most = runs[every, which], colours[every, which], runs.max(axis=1)
     grid = float(np.median(run))  # the grid's own line (pixels; 0 where lines are fainter than ink)
     grid_colour = median(colour[run > 0], axis=0) if grid > 0 else None
+    # points whose run is of another colour than the grid's lines (most of a side's: a bar laid in a gap)
+    unlike_at = np.zeros(runs.shape, bool) if grid_colour is None else \
+        (runs > 0) & (np.nan_to_num(distance(colours, grid_colour), nan=0.0) > INK)
     # a line far from ink (no flicker across the threshold) that is gone is something laid over it
     stark = grid > LINE_PX and float(distance(grid_colour, median(grounds.reshape(-1, 3), axis=0))) > STARK * INK
-    for side, px, c, widest in zip(side_list, run, colour, most):
-        thick, over = px / lat.px, (px - grid) / lat.px
-        unlike = grid_colour is not None and px > 0 and float(distance(c, grid_colour)) > INK
+    # each point's run past the grid's own there (rounded tiles' gaps widen near the corners)
+    excess = np.sort(runs - np.median(runs, axis=0), axis=1)[:, len(WALL_AT) // 2]
+    for side, px, ex, widest, unlike_points in zip(side_list, run, excess, most, unlike_at.sum(axis=1)):
+        thick, over = px / lat.px, ex / lat.px
+        unlike = unlike_points >= len(WALL_AT) / 2
         if over >= WALL_THICK or (unlike and thick >= WALL_THICK):
             walls[side] = thick
-        elif (over > LINE_THIN and px - grid > LINE_PX) or (unlike and thick > LINE_THIN and px > LINE_PX):
+        elif (over > LINE_THIN and (ex > LINE_PX or (grid > 0 and ex >= LINE_PX))) \
+                or (unlike and thick > LINE_THIN and px > LINE_PX):
             unsure[side] = "a line thicker than the grid's, thinner than a wall"
         elif stark and widest <= GRID_GONE * grid:
             unsure[side] = "the grid's line is gone here (a bar in another colour, or something laid over it?)"
@@ -447,21 +454,27 @@ def _path(state: np.ndarray, start: tuple[int, int]) -> list[tuple[int, int]] | 
 def _line_along(lab: np.ndarray, lat: Lattice, side: str) -> float:
     """The share of the lattice's ``side`` along which a line runs: within a
     pixel of it, a colour LINE_STEP unlike the colours LINE_REACH pixels
-    either side (a thin line), or those two unlike each other (an edge)."""
+    either side (a thin line), or those two unlike each other (an edge); the
+    most, of the places up to LINE_SHIFT of a pitch off the side (tiles with
+    gaps between them end half a gap inside the lattice)."""
     x0, y0, x1, y1 = lat.bbox
     h, w = lab.shape[:2]
     d = LINE_REACH
     horizontal = side in ("top", "bottom")
-    at = int(round({"top": y0, "bottom": y1, "left": x0, "right": x1}[side]))
-    if at - d < 0 or at + d >= (h if horizontal else w):
-        return 0.0
+    side_at = int(round({"top": y0, "bottom": y1, "left": x0, "right": x1}[side]))
     span = slice(max(0, int(x0)), min(w, int(x1))) if horizontal else slice(max(0, int(y0)), min(h, int(y1)))
     take = (lambda i: lab[i, span]) if horizontal else (lambda i: lab[span, i])
-    a, b = take(at - d), take(at + d)
-    if not a.size:
-        return 0.0
-    thin = np.max([np.minimum(distance(take(at + k), a), distance(take(at + k), b)) for k in (-1, 0, 1)], axis=0)
-    return float(np.mean((thin > LINE_STEP) | (distance(a, b) > LINE_STEP)))
+    shift = int(round(LINE_SHIFT * (lat.py if horizontal else lat.px)))
+    best = 0.0
+    for at in range(side_at - shift, side_at + shift + 1):
+        if at - d < 0 or at + d >= (h if horizontal else w):
+            continue
+        a, b = take(at - d), take(at + d)
+        if not a.size:
+            return 0.0
+        thin = np.max([np.minimum(distance(take(at + k), a), distance(take(at + k), b)) for k in (-1, 0, 1)], axis=0)
+        best = max(best, float(np.mean((thin > LINE_STEP) | (distance(a, b) > LINE_STEP))))
+    return best
 
 
 def _bounded(lab: np.ndarray, lat: Lattice, side: str) -> bool:

@@ -62,6 +62,9 @@ LOOKS = {
     # tiles on a dark page: the gaps are no walls, the orange bars laid in them are
     "gaps": ZipLook("gaps", page=(40, 40, 40), ground=(250, 250, 250), parts="gaps", gap_px=6, corner=0.12,
                     wall=(0, 140, 255), wall_width=0.18),
+    # tiles rounded by a fifth of a pitch, 7 px apart: the board's edge lies half a gap inside the lattice
+    "rounded-gaps": ZipLook("rounded-gaps", page=(120, 60, 20), ground=(235, 240, 240), parts="gaps", gap_px=7,
+                            corner=0.2, wall=(0, 0, 200), wall_width=0.18),
     # numbers printed wide on the ground, no disc
     "printed": ZipLook("printed", numbers="printed", digit=(40, 40, 40), digit_height=0.4,
                        font=FONT_FILES[4]),
@@ -92,12 +95,14 @@ def _colour(rng: random.Random, kind: str) -> BGR:
 
 
 def _far_from(rng: random.Random, kind: str, others: list[BGR], apart: float) -> BGR:
-    """A colour of ``kind`` at least ``apart`` Lab units from each of
-    ``others``; black or white, whichever is farther, when none is found."""
-    for _ in range(200):
-        c = _colour(rng, kind)
-        if all(_apart(c, o) > apart for o in others):
-            return c
+    """A colour of ``kind`` (else of any kind) at least ``apart`` Lab units
+    from each of ``others``; black or white, whichever is farther, when none
+    is found."""
+    for k in (kind, "any"):
+        for _ in range(200):
+            c = _colour(rng, k)
+            if all(_apart(c, o) > apart for o in others):
+                return c
     return max(((0, 0, 0), (255, 255, 255)), key=lambda q: min(_apart(q, o) for o in others))
 
 
@@ -115,6 +120,8 @@ def random_look(rng: random.Random) -> ZipLook:
     disc = _far_from(rng, rng.choice(["dark", "vivid"]), [ground], 45)
     digit = _far_from(rng, "any", [ground if numbers == "printed" else disc], 60)
     parts = rng.choice(["lines", "lines", "gaps"])
+    if parts == "gaps" and _apart(page, ground) < 12:  # tiles seen against the page
+        page = _far_from(rng, "any", [ground], 12)
     return ZipLook(
         "random", page=page, ground=ground, parts=parts, line=line,
         line_px=rng.choice([1, 1, 2]), gap_px=rng.choice([2, 3, 5, 8]), corner=rng.choice([0, 0.1, 0.2]),
