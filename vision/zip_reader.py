@@ -29,7 +29,6 @@ Lab units for colours.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -280,7 +279,7 @@ def _printed(win: np.ndarray, ground: np.ndarray, p: float, box: float) -> tuple
 
 def _runs_across(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, side_list: list) -> np.ndarray:
     """The run of ink (pixels) across each side at each WALL_AT point, one
-    row a side, and the run's median colour (Lab; NaN where no run):
+    row a side, and the colour of the run's middle pixel (Lab; NaN where no run):
     measured vertically through a horizontal side and horizontally through
     a vertical one, against each cell's own ground on its side (a tinted
     cell is no wall); a point off the side's ink takes the ink nearest it
@@ -308,10 +307,8 @@ def _runs_across(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, side_list: 
     left = np.where(~ink & (idx < m), idx, -1).max(axis=1)
     right = np.where(~ink & (idx > m), idx, len(offsets)).min(axis=1)
     runs = np.where(mid >= 0, right - left - 1, 0).astype(float)
-    in_run = (idx > left[:, None]) & (idx < right[:, None]) & (mid >= 0)[:, None]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # a point with no run: NaN
-        colours = np.nanmedian(np.where(in_run[:, :, None], px, np.nan), axis=1)
+    middle = np.clip((left + right) // 2, 0, len(offsets) - 1)  # the run's middle pixel: its colour, clear of its rims
+    colours = np.where((mid >= 0)[:, None], px[np.arange(len(pts)), middle], np.nan)
     shape = (len(side_list), len(WALL_AT))
     return runs.reshape(shape), colours.reshape(shape + (3,))
 
@@ -463,18 +460,18 @@ def _line_along(lab: np.ndarray, lat: Lattice, side: str) -> float:
     horizontal = side in ("top", "bottom")
     side_at = int(round({"top": y0, "bottom": y1, "left": x0, "right": x1}[side]))
     span = slice(max(0, int(x0)), min(w, int(x1))) if horizontal else slice(max(0, int(y0)), min(h, int(y1)))
-    take = (lambda i: lab[i, span]) if horizontal else (lambda i: lab[span, i])
     shift = int(round(LINE_SHIFT * (lat.py if horizontal else lat.px)))
-    best = 0.0
-    for at in range(side_at - shift, side_at + shift + 1):
-        if at - d < 0 or at + d >= (h if horizontal else w):
-            continue
-        a, b = take(at - d), take(at + d)
-        if not a.size:
-            return 0.0
-        thin = np.max([np.minimum(distance(take(at + k), a), distance(take(at + k), b)) for k in (-1, 0, 1)], axis=0)
-        best = max(best, float(np.mean((thin > LINE_STEP) | (distance(a, b) > LINE_STEP))))
-    return best
+    lo, hi = max(side_at - shift, d), min(side_at + shift, (h if horizontal else w) - d - 1)
+    if lo > hi:
+        return 0.0
+    band = lab[lo - d:hi + d + 1, span] if horizontal else lab[span, lo - d:hi + d + 1].transpose(1, 0, 2)
+    if not band.shape[1]:
+        return 0.0
+    n = hi - lo + 1  # the places tried; band row i + d is place i
+    a, b = band[:n], band[2 * d:2 * d + n]
+    thin = np.max([np.minimum(distance(band[d + k:d + k + n], a), distance(band[d + k:d + k + n], b))
+                   for k in (-1, 0, 1)], axis=0)
+    return float(np.max(np.mean((thin > LINE_STEP) | (distance(a, b) > LINE_STEP), axis=1)))
 
 
 def _bounded(lab: np.ndarray, lat: Lattice, side: str) -> bool:
