@@ -305,15 +305,17 @@ def test_boards_in_looks_nobody_here_drew_are_never_read_sure_wrong():
     assert verdicts.count("exact") >= 30, f"only {verdicts.count('exact')} of 60 read exactly: {verdicts}"
 
 
-@pytest.mark.parametrize("look", ["dark-lines", "gaps", "rounded-gaps", "printed", "big-discs", "squares"])
+@pytest.mark.parametrize("look", ["dark-lines", "gaps", "rounded-gaps", "printed", "big-discs", "tight-discs",
+                                  "squares"])
 def test_boards_with_heavy_lines_gaps_or_other_numbers_are_read_exactly(look):
     """Grid lines as dark as walls and 3 px wide (no walls but the thicker
     bars), tiles on a dark page (the gaps are no walls, the bars laid in
     them are; rounded tiles end half a gap inside the board's lattice, and
     their gaps widen near the corners), numbers 10 and over printed wider
     than a digit's box or in discs larger than LinkedIn's, whose digits
-    cross the ring a disc is told by, numbers in rounded squares: each 9x9
-    board, fresh, read whole and exactly."""
+    cross the ring a disc is told by (in discs a little larger, bold 10s
+    nearly fill them), numbers in rounded squares: each 9x9 board, fresh,
+    read whole and exactly."""
     from puzzlebot.sim.zip.render import LOOKS, draw
     from puzzlebot.solvers.zip.generate import generate
 

@@ -76,10 +76,11 @@ OFF_TRAIL_MIDDLE, OVERLAID = 0.2, 0.5
 # DISC_MAX), and under DISC_GONE of the circle DISC_EDGE further out.  A trail through the cell
 # fills the inner ring too when it is wider, but runs on to the cell's side.
 DISC_RING, DISC_FULL, DISC_SAME = (0.17, 0.21), 0.7, 25.0
-# ... or, where a number wider than that ring crosses it, the ring of radii
-# DISC_RING_OUTER (a disc over 0.3 pitch in radius, around a number 10 or more).
-DISC_RING_OUTER = (0.26, 0.3)
-DISC_RINGS = (DISC_RING, DISC_RING_OUTER)
+# ... or, where a number wider than that ring crosses it, a ring further
+# out: DISC_RING_MIDDLE (a disc 0.27 pitch in radius around a bold 10) or
+# DISC_RING_OUTER (a disc over 0.3 pitch in radius).
+DISC_RING_MIDDLE, DISC_RING_OUTER = (0.21, 0.25), (0.26, 0.3)
+DISC_RINGS = (DISC_RING, DISC_RING_MIDDLE, DISC_RING_OUTER)
 DISC_RAYS, DISC_MAX, DISC_EDGE, DISC_GONE = 48, 0.44, 0.05, 0.15
 # A badge that is no disc (a rounded square): the largest patch of the
 # ring's colour, inside BADGE_MAX of a pitch each way, its box's centre

@@ -68,6 +68,9 @@ LOOKS = {
     # numbers printed wide on the ground, no disc
     "printed": ZipLook("printed", numbers="printed", digit=(40, 40, 40), digit_height=0.4,
                        font=FONT_FILES[4]),
+    # discs just larger than LinkedIn's around bold numbers 10 and over that nearly fill them
+    "tight-discs": ZipLook("tight-discs", disc=(79, 240, 158), digit=(205, 24, 34), disc_radius=0.275,
+                           digit_height=0.26, font=FONT_FILES[0]),
     # numbers in rounded squares (badges that are no discs)
     "squares": ZipLook("squares", numbers="square", disc=(120, 200, 60), digit=(40, 40, 40), disc_radius=0.38,
                        digit_height=0.3, font=FONT_FILES[2]),
