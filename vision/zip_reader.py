@@ -110,7 +110,8 @@ WALL_SNAP = 0.06
 WALL_THICK, LINE_THIN = 0.05, 0.03
 # ... and none when at most LINE_PX pixels, whatever the pitch: a 1 px grid
 # line drawn across two pixels (a page zoomed to 80%: 2 px of a 62 px pitch,
-# 0.032; LinkedIn's walls 0.18).
+# 0.032; LinkedIn's walls 0.18).  Where the grid's lines are ink, LINE_PX
+# more than them is unsure already (their width is measured, not guessed).
 LINE_PX = 2
 # A side where the grid's line (over LINE_PX thick and STARK times INK from
 # the ground: thinner or fainter ones flicker across the ink threshold) is
@@ -158,10 +159,10 @@ def _ring(pitch: float, lo: float, hi: float, size: int) -> np.ndarray:
 
 def _disc_radius(win: np.ndarray, colour: np.ndarray, pitch: float, start: float = DISC_RING[0]) -> float | None:
     """The radius (pitches) of a round patch of ``colour`` at the middle of
-    ``win``: the first circle, going out from ``start``, on which less than half the points
-    have the colour (the digits inside a disc leave most of each circle to
-    it); None unless the colour has all but gone DISC_EDGE further out (a
-    trail runs on there, a disc does not) before DISC_MAX."""
+    ``win``: the first circle, going out from ``start``, on which less than
+    half the points have the colour (the digits inside a disc leave most of
+    each circle to it); None unless the colour has all but gone DISC_EDGE
+    further out (a trail runs on there, a disc does not) before DISC_MAX."""
     size = win.shape[0]
     mid = (size - 1) / 2
     radii = np.arange(start, DISC_MAX + DISC_EDGE + 0.005, 0.01)
@@ -278,10 +279,11 @@ def _printed(win: np.ndarray, ground: np.ndarray, p: float, box: float) -> tuple
     return read.value, "printed", "" if read.sure else f"the number: {read.why}"
 
 
-def _runs_across(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, side_list: list) -> np.ndarray:
+def _runs_across(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, side_list: list
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """The run of ink (pixels) across each side at each WALL_AT point, one
-    row a side, and the colour of the run's middle pixel (Lab; NaN where no run):
-    measured vertically through a horizontal side and horizontally through
+    row a side, and the colour of the run's middle pixel (Lab; NaN where no
+    run): measured vertically through a horizontal side and horizontally through
     a vertical one, against each cell's own ground on its side (a tinted
     cell is no wall); a point off the side's ink takes the ink nearest it
     within WALL_SNAP of a pitch (a lattice a few pixels off)."""
@@ -333,12 +335,13 @@ def _side_point(lat: Lattice, side, t: float) -> tuple[float, float, bool]:
 
 
 def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, dict, float]:
-    """{side: thickness in pitches} of the walls, {side: why} of those unsure, and the
-    grid's own line's thickness (pitches; 0 where lines are fainter than ink
-    or at most LINE_PX thick).
-    Judged against the grid's own sides (most sides are no walls): a wall
-    is thicker than the grid's line by WALL_THICK, or as thick as a wall
-    and of another colour than the grid's lines (a bar laid in a gap)."""
+    """{side: thickness in pitches} of the walls, {side: why} of those
+    unsure, and the grid's own line's thickness (pitches; 0 where lines are
+    fainter than ink or at most LINE_PX thick).  Judged against the grid's
+    own sides (most sides are no walls): a wall is thicker than the grid's
+    line by WALL_THICK (each point against the grid's run at that point), or
+    as thick as a wall and of another colour than the grid's lines at half
+    its points or more (a bar laid in a gap)."""
     walls, unsure = {}, {}
     side_list = list(sides(lat))
     runs, colours = _runs_across(lab, lat, grounds, side_list)
@@ -450,11 +453,12 @@ def _path(state: np.ndarray, start: tuple[int, int]) -> list[tuple[int, int]] | 
 
 
 def _line_along(lab: np.ndarray, lat: Lattice, side: str) -> float:
-    """The share of the lattice's ``side`` along which a line runs: within a
-    pixel of it, a colour LINE_STEP unlike the colours LINE_REACH pixels
-    either side (a thin line), or those two unlike each other (an edge); the
-    most, of the places up to LINE_SHIFT of a pitch off the side (tiles with
-    gaps between them end half a gap inside the lattice)."""
+    """The share of the lattice's ``side`` along which a line runs, at the
+    place up to LINE_SHIFT of a pitch off the side where most of it does
+    (tiles with gaps between them end half a gap inside the lattice): within
+    a pixel of the place, a colour LINE_STEP unlike the colours LINE_REACH
+    pixels either side (a thin line), or those two unlike each other (an
+    edge)."""
     x0, y0, x1, y1 = lat.bbox
     h, w = lab.shape[:2]
     d = LINE_REACH

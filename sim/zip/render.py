@@ -4,9 +4,10 @@ the reader's test material beyond our page and the real screenshots.
 A look (:class:`ZipLook`) sets the page, the cells' ground, how cells are
 parted (grid lines of any weight and colour, or tiles with gaps of the
 page between them), the frame, how numbers are drawn (in a disc, in a
-rounded square, or printed on the ground, in one of OpenCV's fonts),
-walls (bars across sides) and the trail.  :data:`LOOKS` names a few that
-tests ask for; :func:`random_look` draws any.
+rounded square, or printed on the ground, in one of the system's TrueType
+faces; OpenCV's own when none is installed), walls (bars across sides) and
+the trail.  :data:`LOOKS` names a few that tests ask for; :func:`random_look`
+draws any.
 """
 
 from __future__ import annotations
