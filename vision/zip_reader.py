@@ -58,7 +58,7 @@ EDGE_OFF = 0.5
 # LINE_STEP across it) runs along GROW_LINE of the far side of that row.
 GROW_GROUND, LINE_STEP, GROW_LINE = 0.8, 3.0, 0.6
 # ... the colours compared lie this many pixels either side of the line,
-# which lies up to LINE_SHIFT of a pitch off the lattice's side.
+# which lies up to LINE_SHIFT of a pitch inside the lattice's side.
 LINE_REACH, LINE_SHIFT = 3, 0.06
 # A pixel is ink when this far (Lab) from the ground: grid lines (~10-20)
 # are not, numbers, discs, walls and trails (over 40) are.
@@ -454,8 +454,9 @@ def _path(state: np.ndarray, start: tuple[int, int]) -> list[tuple[int, int]] | 
 
 def _line_along(lab: np.ndarray, lat: Lattice, side: str) -> float:
     """The share of the lattice's ``side`` along which a line runs, at the
-    place up to LINE_SHIFT of a pitch off the side where most of it does
-    (tiles with gaps between them end half a gap inside the lattice): within
+    place up to LINE_SHIFT of a pitch inside the side where most of it does
+    (tiles with gaps between them end half a gap inside the lattice; never
+    outside it, where a turned board's next column would do): within
     a pixel of the place, a colour LINE_STEP unlike the colours LINE_REACH
     pixels either side (a thin line), or those two unlike each other (an
     edge)."""
@@ -466,7 +467,8 @@ def _line_along(lab: np.ndarray, lat: Lattice, side: str) -> float:
     side_at = int(round({"top": y0, "bottom": y1, "left": x0, "right": x1}[side]))
     span = slice(max(0, int(x0)), min(w, int(x1))) if horizontal else slice(max(0, int(y0)), min(h, int(y1)))
     shift = int(round(LINE_SHIFT * (lat.py if horizontal else lat.px)))
-    lo, hi = max(side_at - shift, d), min(side_at + shift, (h if horizontal else w) - d - 1)
+    inward = (0, shift) if side in ("top", "left") else (-shift, 0)
+    lo, hi = max(side_at + inward[0], d), min(side_at + inward[1], (h if horizontal else w) - d - 1)
     if lo > hi:
         return 0.0
     band = lab[lo - d:hi + d + 1, span] if horizontal else lab[span, lo - d:hi + d + 1].transpose(1, 0, 2)
