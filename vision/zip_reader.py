@@ -245,19 +245,19 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
     if full >= DISC_FULL and rings is not None:
         rings[(r, c)] = med  # filled in the middle, but no disc's edge: a trail, or a disc run into something
     for box in (NUMBER_BOX, WIDE_NUMBER_BOX):
-        printed = _printed(win, ground, p, box)
+        printed = _printed(win, ink, ground, p, box)
         if printed is not None:
             return printed
     return None, "", ""
 
 
-def _printed(win: np.ndarray, ground: np.ndarray, p: float, box: float) -> tuple[int | None, str, str] | None:
+def _printed(win: np.ndarray, ink: np.ndarray, ground: np.ndarray, p: float, box: float
+             ) -> tuple[int | None, str, str] | None:
     """The number printed in the middle ``box`` (share of the pitch) of the
-    cell's window; None when ink runs to the box's sides (a trail, or a
-    number wider than the box)."""
+    cell's window (``ink``: its pixels INK from the ground); None when ink
+    runs to the box's sides (a trail, or a number wider than the box)."""
     size = win.shape[0]
     cut = (size - 1) // 2 - int(np.ceil(box / 2 * p))
-    ink = distance(win, ground) > INK
     ink = ink[cut:size - cut, cut:size - cut]
     size = ink.shape[0]
     if not ink.any():

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from puzzlebot.sim.shapes import rounded_box
+
 
 @dataclass
 class Drawn:
@@ -29,13 +31,6 @@ def _canvas(w: int, h: int, color) -> np.ndarray:
     img = np.empty((h, w, 3), np.uint8)
     img[:] = color
     return img
-
-
-def _rounded(img, x0, y0, x1, y1, r, color):
-    cv2.rectangle(img, (x0 + r, y0), (x1 - r, y1), color, -1, cv2.LINE_AA)
-    cv2.rectangle(img, (x0, y0 + r), (x1, y1 - r), color, -1, cv2.LINE_AA)
-    for cx, cy in ((x0 + r, y0 + r), (x1 - r, y0 + r), (x0 + r, y1 - r), (x1 - r, y1 - r)):
-        cv2.circle(img, (cx, cy), r, color, -1, cv2.LINE_AA)
 
 
 def draw(board: np.ndarray, style: str, pitch: int = 48, margin: int = 40, seed: int = 0) -> Drawn:
@@ -61,7 +56,7 @@ def draw(board: np.ndarray, style: str, pitch: int = 48, margin: int = 40, seed:
             for c in range(C):
                 col = (150, 220, 110) if board[r, c] else (214, 210, 206)
                 g = pitch // 10
-                _rounded(img, ox + c * pitch + g, oy + r * pitch + g, ox + (c + 1) * pitch - g,
+                rounded_box(img, ox + c * pitch + g, oy + r * pitch + g, ox + (c + 1) * pitch - g,
                          oy + (r + 1) * pitch - g, pitch // 5, col)
     elif style == "lamps":  # round lamps, no grid lines, dark page
         img = _canvas(W, H, (40, 36, 34))
@@ -133,7 +128,7 @@ def draw(board: np.ndarray, style: str, pitch: int = 48, margin: int = 40, seed:
             for c in range(C):
                 col = (200, 110, 30) if board[r, c] else (222, 222, 222)
                 g = max(2, pitch // 16)
-                _rounded(img, ox + c * pitch + g, oy + r * pitch + g, ox + (c + 1) * pitch - g,
+                rounded_box(img, ox + c * pitch + g, oy + r * pitch + g, ox + (c + 1) * pitch - g,
                          oy + (r + 1) * pitch - g, pitch // 10, col)
     elif style == "dark-theme":  # GNOME-like: black window, dark grey off tiles, larger blue lit tiles
         img = _canvas(W, H, (0, 0, 0))

@@ -20,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from puzzlebot.sim.shapes import rounded_box
 from puzzlebot.solvers.zip.board import Cell, ZipPuzzle
 from puzzlebot.solvers.zip.generate import generate
 
@@ -137,18 +138,6 @@ def random_look(rng: random.Random) -> ZipLook:
         trail=_far_from(rng, "vivid", [ground, disc], 35), trail_width=rng.uniform(0.28, 0.5))
 
 
-def _box(img: np.ndarray, x0: int, y0: int, x1: int, y1: int, radius: int, colour: BGR) -> None:
-    """A filled rectangle (corners inclusive), rounded by ``radius`` px."""
-    if radius <= 0:
-        cv2.rectangle(img, (x0, y0), (x1, y1), colour, -1)
-        return
-    cv2.rectangle(img, (x0 + radius, y0), (x1 - radius, y1), colour, -1, cv2.LINE_AA)
-    cv2.rectangle(img, (x0, y0 + radius), (x1, y1 - radius), colour, -1, cv2.LINE_AA)
-    for cx, cy in ((x0 + radius, y0 + radius), (x1 - radius, y0 + radius), (x0 + radius, y1 - radius),
-                   (x1 - radius, y1 - radius)):
-        cv2.circle(img, (cx, cy), radius, colour, -1, cv2.LINE_AA)
-
-
 def _number(img: np.ndarray, k: int, cx: int, cy: int, height: float, colour: BGR, font: str) -> None:
     """``k`` centred on (cx, cy) in ``font``, its digits ``height`` px high."""
     if not Path(font).exists():
@@ -173,14 +162,16 @@ def draw(p: ZipPuzzle, path: list[Cell], look: ZipLook, pitch: int = 60, margin:
     x1, y1 = x0 + p.cols * pitch - 1, y0 + p.rows * pitch - 1
     f = look.frame_px
     if f:
-        _box(img, x0 - f, y0 - f, x1 + f, y1 + f, int(look.corner * pitch) if look.parts == "gaps" else 0, look.frame)
+        rounded_box(img, x0 - f, y0 - f, x1 + f, y1 + f, int(look.corner * pitch) if look.parts == "gaps" else 0,
+                    look.frame)
     if look.parts == "gaps":
         img[y0:y1 + 1, x0:x1 + 1] = look.page
         g, radius = look.gap_px, int(look.corner * pitch)
         for r in range(p.rows):
             for c in range(p.cols):
-                _box(img, x0 + c * pitch + g // 2, y0 + r * pitch + g // 2, x0 + (c + 1) * pitch - 1 - (g - g // 2),
-                     y0 + (r + 1) * pitch - 1 - (g - g // 2), radius, look.ground)
+                rounded_box(img, x0 + c * pitch + g // 2, y0 + r * pitch + g // 2,
+                            x0 + (c + 1) * pitch - 1 - (g - g // 2), y0 + (r + 1) * pitch - 1 - (g - g // 2), radius,
+                            look.ground)
     else:
         img[y0:y1 + 1, x0:x1 + 1] = look.ground
         for i in range(p.cols + 1):
@@ -209,7 +200,7 @@ def draw(p: ZipPuzzle, path: list[Cell], look: ZipLook, pitch: int = 60, margin:
         if look.numbers == "disc":
             cv2.circle(img, (cx, cy), radius, look.disc, -1, cv2.LINE_AA)
         elif look.numbers == "square":
-            _box(img, cx - radius, cy - radius, cx + radius, cy + radius, radius // 3, look.disc)
+            rounded_box(img, cx - radius, cy - radius, cx + radius, cy + radius, radius // 3, look.disc)
         _number(img, k, cx, cy, look.digit_height * pitch, look.digit, look.font)
     return img
 
