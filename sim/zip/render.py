@@ -12,24 +12,17 @@ draws any.
 
 from __future__ import annotations
 
-import colorsys
 import random
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import cv2
 import numpy as np
 
+from puzzlebot.sim.looks import BGR, FONT_FILES, apart, colour_of, far_from, print_number
 from puzzlebot.sim.shapes import rounded_box
 from puzzlebot.solvers.zip.board import Cell, ZipPuzzle
 from puzzlebot.solvers.zip.generate import generate
 
-# Typefaces web games print digits in (Debian's fonts-dejavu-core and
-# fonts-liberation, which Chromium brings); OpenCV's own when none is here.
-FONT_FILES = tuple(f"/usr/share/fonts/truetype/{name}.ttf" for name in (
-    "dejavu/DejaVuSans-Bold", "dejavu/DejaVuSans", "dejavu/DejaVuSansCondensed-Bold", "dejavu/DejaVuSerif-Bold",
-    "liberation/LiberationSans-Bold", "liberation/LiberationSans-Regular", "liberation/LiberationMono-Bold"))
-BGR = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -82,76 +75,31 @@ LOOKS = {
 }
 
 
-def _lab(c: BGR) -> np.ndarray:
-    return cv2.cvtColor(np.uint8([[c]]), cv2.COLOR_BGR2LAB)[0, 0].astype(float) * [100 / 255, 1, 1]
-
-
-def _apart(a: BGR, b: BGR) -> float:
-    return float(np.linalg.norm(_lab(a) - _lab(b)))
-
-
-def _colour(rng: random.Random, kind: str) -> BGR:
-    h = rng.random()
-    s, v = {"light": (rng.uniform(0, 0.15), rng.uniform(0.9, 1.0)),
-            "dark": (rng.uniform(0, 0.3), rng.uniform(0.05, 0.25)),
-            "vivid": (rng.uniform(0.6, 1.0), rng.uniform(0.5, 1.0))}.get(kind, (rng.random(), rng.random()))
-    r, g, b = colorsys.hsv_to_rgb(h, s, v)
-    return int(b * 255), int(g * 255), int(r * 255)
-
-
-def _far_from(rng: random.Random, kind: str, others: list[BGR], apart: float) -> BGR:
-    """A colour of ``kind`` (else of any kind) at least ``apart`` Lab units
-    from each of ``others``; black or white, whichever is farther, when none
-    is found."""
-    for k in (kind, "any"):
-        for _ in range(200):
-            c = _colour(rng, k)
-            if all(_apart(c, o) > apart for o in others):
-                return c
-    return max(((0, 0, 0), (255, 255, 255)), key=lambda q: min(_apart(q, o) for o in others))
-
-
 def random_look(rng: random.Random) -> ZipLook:
     """Any look: light or dark, lines or gaps, numbers in discs, squares or
     printed, walls and trail in colours that stand out from the ground."""
     dark = rng.random() < 0.3
-    page = _colour(rng, "dark" if dark else rng.choice(["light", "light", "any"]))
-    ground = _colour(rng, "dark" if dark else "light")
-    line = _far_from(rng, "any", [ground], 8)
+    page = colour_of(rng, "dark" if dark else rng.choice(["light", "light", "any"]))
+    ground = colour_of(rng, "dark" if dark else "light")
+    line = far_from(rng, "any", [ground], 8)
     if rng.random() < 0.5:  # a shade of the ground, if one far enough from it
         shade = tuple(int(v * 0.85) for v in ground) if not dark else tuple(min(255, v + 30) for v in ground)
-        line = shade if _apart(shade, ground) > 8 else line
+        line = shade if apart(shade, ground) > 8 else line
     numbers = rng.choice(["disc", "disc", "printed", "square"])
-    disc = _far_from(rng, rng.choice(["dark", "vivid"]), [ground], 45)
-    digit = _far_from(rng, "any", [ground if numbers == "printed" else disc], 60)
+    disc = far_from(rng, rng.choice(["dark", "vivid"]), [ground], 45)
+    digit = far_from(rng, "any", [ground if numbers == "printed" else disc], 60)
     parts = rng.choice(["lines", "lines", "gaps"])
-    if parts == "gaps" and _apart(page, ground) < 12:  # tiles seen against the page
-        page = _far_from(rng, "any", [ground], 12)
+    if parts == "gaps" and apart(page, ground) < 12:  # tiles seen against the page
+        page = far_from(rng, "any", [ground], 12)
     return ZipLook(
         "random", page=page, ground=ground, parts=parts, line=line,
         line_px=rng.choice([1, 1, 2]), gap_px=rng.choice([2, 3, 5, 8]), corner=rng.choice([0, 0.1, 0.2]),
-        frame_px=rng.choice([0, 2, 4, 8]), frame=rng.choice([(0, 0, 0), line, _colour(rng, "any")]),
+        frame_px=rng.choice([0, 2, 4, 8]), frame=rng.choice([(0, 0, 0), line, colour_of(rng, "any")]),
         numbers=numbers, disc=disc, digit=digit, disc_radius=rng.uniform(0.25, 0.38),
         digit_height=rng.uniform(0.22, 0.34), font=rng.choice(FONT_FILES),
-        wall=_far_from(rng, rng.choice(["dark", "any"]), [ground, page] if parts == "gaps" else [ground], 45),
+        wall=far_from(rng, rng.choice(["dark", "any"]), [ground, page] if parts == "gaps" else [ground], 45),
         wall_width=rng.uniform(0.07, 0.2),
-        trail=_far_from(rng, "vivid", [ground, disc], 35), trail_width=rng.uniform(0.28, 0.5))
-
-
-def _number(img: np.ndarray, k: int, cx: int, cy: int, height: float, colour: BGR, font: str) -> None:
-    """``k`` centred on (cx, cy) in ``font``, its digits ``height`` px high."""
-    if not Path(font).exists():
-        face = cv2.FONT_HERSHEY_DUPLEX
-        scale = height / cv2.getTextSize("0", face, 1.0, 1)[0][1]
-        weight = max(1, int(round(height / 9)))
-        (w, h), _ = cv2.getTextSize(str(k), face, scale, weight)
-        cv2.putText(img, str(k), (cx - w // 2, cy + h // 2), face, scale, colour, weight, cv2.LINE_AA)
-        return
-    from PIL import Image, ImageDraw, ImageFont
-    size = max(6, int(round(height / 0.73)))  # these faces' digits are about 0.73 of the size high
-    pil = Image.fromarray(img[..., ::-1])
-    ImageDraw.Draw(pil).text((cx, cy), str(k), font=ImageFont.truetype(font, size), fill=colour[::-1], anchor="mm")
-    img[:] = np.asarray(pil)[..., ::-1]
+        trail=far_from(rng, "vivid", [ground, disc], 35), trail_width=rng.uniform(0.28, 0.5))
 
 
 def draw(p: ZipPuzzle, path: list[Cell], look: ZipLook, pitch: int = 60, margin: int = 40) -> np.ndarray:
@@ -201,7 +149,7 @@ def draw(p: ZipPuzzle, path: list[Cell], look: ZipLook, pitch: int = 60, margin:
             cv2.circle(img, (cx, cy), radius, look.disc, -1, cv2.LINE_AA)
         elif look.numbers == "square":
             rounded_box(img, cx - radius, cy - radius, cx + radius, cy + radius, radius // 3, look.disc)
-        _number(img, k, cx, cy, look.digit_height * pitch, look.digit, look.font)
+        print_number(img, k, cx, cy, look.digit_height * pitch, look.digit, look.font)
     return img
 
 
