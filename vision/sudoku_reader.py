@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.solvers.sudoku import BOXES, SudokuPuzzle
+from puzzlebot.solvers.sudoku import BOXES, SudokuPuzzle, solve
 from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.colour_math import COLOURLESS_C, colourless, distance, median, to_lab
 from puzzlebot.vision.digits import read_number
@@ -83,6 +83,10 @@ SIDE_SHARE, SIDE_FLOOR = 0.3, 0.06
 # the weakest counting: a window's corner over a quarter of a cell hides
 # half a side; a toast over a row's middle, all but its ends.
 SIDE_AT = (0.3, 0.5, 0.7)
+# A side's line is looked for in the colour axes too (Lab's a and b are in
+# L's units, CHROMA_GREY grey levels each): a grey line beside a selected
+# cell of its lightness but another colour (light blue) is there.
+CHROMA_GREY = 2.55
 
 # A cover's edge through the outer row (column) of cells, this far past the
 # board's side (pitches; negative: inside), running on past its corners
@@ -128,6 +132,12 @@ MIN_DIGITS, FOREIGN_SHAPES = 0.5, 2
 # unsure; grounds are told apart by GROUND_SEP; strokes when the bolder is
 # BOLD_RATIO as thick (700 vs 400 weight ~1.5).
 STYLE_SEP, STYLE_NEAR, GROUND_SEP, BOLD_RATIO = 18.0, 0.6, 8.0, 1.25
+# Two weights are apart when the lightest bold glyph's stroke is WEIGHT_GAP
+# times the boldest regular one's: a stroke's share of the glyph's height
+# varies with the digit (a regular 1 in a serif face is as bold as a bold
+# 7, 0.12 and 0.13), and a split between such is a guess (0.17-0.20 bold
+# against 0.13-0.16 regular in the sans faces we draw with, 1.2 to 1.5 apart).
+WEIGHT_GAP = 1.1
 # A Sudoku with one solution gives at least this many digits (4x4: 4, 6x6
 # with 2x3 boxes: 8, 9x9: 17): fewer digits in the givens' style than that
 # and the style is not the givens' (two glyphs a pixel bolder on a scaled
@@ -246,20 +256,27 @@ def _looks(lab: np.ndarray, lat: Lattice) -> list[np.ndarray]:
     once: the median of each cell's middle, grouped within GROUND_SEP,
     groups of at least LOOK_CELLS cells (a selected cell, or a toast over a
     cell or two, is no look of the board's)."""
-    groups: list[list[np.ndarray]] = []
+    grounds = []
     for r in range(lat.rows):
         for c in range(lat.cols):
             x0, y0, x1, y1 = lat.box(r, c, CELL_INSET)
             win = lab[max(0, y0):max(1, y1), max(0, x0):max(1, x1)].reshape(-1, 3)
-            if not len(win):
-                continue
-            g = median(win, axis=0)
-            home = next((grp for grp in groups if np.linalg.norm(g - grp[0]) < GROUND_SEP), None)
-            if home is None:
-                groups.append([g])
-            else:
-                home.append(g)
-    return [median(np.array(grp), axis=0) for grp in groups if len(grp) >= LOOK_CELLS]
+            if len(win):
+                grounds.append(median(win, axis=0))
+    return [median(np.array(grounds)[grp], axis=0) for grp in _grouped(grounds, GROUND_SEP) if len(grp) >= LOOK_CELLS]
+
+
+def _grouped(values, sep: float) -> list[list[int]]:
+    """Indexes of ``values`` (colours) in groups, in order: each value joins
+    the first group whose first member is within ``sep`` of it."""
+    groups: list[list[int]] = []
+    for i, v in enumerate(values):
+        home = next((g for g in groups if np.linalg.norm(v - values[g[0]]) < sep), None)
+        if home is None:
+            groups.append([i])
+        else:
+            home.append(i)
+    return groups
 
 
 def _goes_on(gray: np.ndarray, board: Lattice, left: float, right: float, top: float, bottom: float) -> bool:
@@ -410,9 +427,131 @@ def _two(values: np.ndarray, sep: float) -> np.ndarray | None:
     return lab
 
 
-def _styles(inks: dict, ground: np.ndarray, n: int) -> tuple[set, set, dict, str, Ink, Ink]:
+def _peers_of_one(cells, n: int) -> bool:
+    """Whether ``cells`` all lie in one cell's row, column and box (the
+    cells a selection highlights)."""
+    br, bc = BOXES[n]
+    return any(all(r == r0 or c == c0 or (r // br, c // bc) == (r0 // br, c0 // bc) for r, c in cells)
+               for r0 in range(n) for c0 in range(n))
+
+
+def _tinted(cells: list, grounds: np.ndarray, empty: dict, ground: np.ndarray,
+            n: int) -> tuple[np.ndarray | None, dict[int, str]]:
+    """Givens told by a tint of their cells' ground: for the digit ``cells``
+    on ``grounds``, 1 for a given and 0 for an entry, and doubts (by index);
+    no labels when no tint tells them.  A ground an ``empty`` cell shows
+    (cell -> ground; the board's ``ground`` when none is empty) is no
+    givens' tint: the plain ground (the one most cells show), or a highlight
+    (a selected cell's row, column and box).  The tint is the largest group
+    of at least two digit cells on a ground no empty cell shows; a digit on
+    the plain ground is an entry, one on a highlight or on another ground
+    of its own (a selected cell) unsure.  With no tint (a Sudoku gives more
+    than one digit: a lone digit on a ground of its own is a selected cell,
+    judged by its ink as the others are), digits on a ground that
+    empty cells show besides the plain one, over more than one cell's row,
+    column and box (a tint like a highlight?), are all unsure."""
+    shown = np.array(list(empty.values())).reshape(-1, 3) if empty else ground[None]
+    every = np.concatenate([grounds, shown])
+    plain = max((median(shown[g], axis=0) for g in _grouped(shown, GROUND_SEP)),
+                key=lambda m: int(np.sum(np.linalg.norm(every - m, axis=1) < GROUND_SEP)))
+    on_shown = np.linalg.norm(grounds[:, None] - shown[None], axis=-1).min(axis=1) < GROUND_SEP
+    lit = on_shown & (np.linalg.norm(grounds - plain, axis=1) >= GROUND_SEP)  # digits on a highlight
+    off = np.flatnonzero(~on_shown)
+    groups = [[int(off[i]) for i in g] for g in _grouped(grounds[off], GROUND_SEP)]
+    if not groups or max(map(len, groups)) < 2:  # no tint (a lone digit on a ground of its own is selected)
+        doubt = {}
+        lit_cells = [rc for rc, g in empty.items() if np.linalg.norm(g - plain) >= GROUND_SEP]
+        if lit.any() and not _peers_of_one(lit_cells + [cells[i] for i in np.flatnonzero(lit)], n):
+            doubt.update({i: "digits stand on the plain ground and on another that empty cells show too, beyond one "
+                             "cell's row, column and box: a givens' tint or a highlight?" for i in range(len(cells))})
+        return None, doubt
+    tint = max(groups, key=len)
+    doubt = {i: "its ground is neither the givens' tint nor an empty cell's (a selected cell?)"
+             for g in groups if g is not tint for i in g}
+    doubt.update({int(i): "on a highlight (a ground empty cells show, not the plain one: a selected cell's row, "
+                          "column or box): a given or an entry?" for i in np.flatnonzero(lit)})
+    split = np.zeros(len(grounds), np.int64)
+    split[tint] = 1
+    return split, doubt
+
+
+def _smeared(split: np.ndarray, colours: np.ndarray, grounds: np.ndarray, ground: np.ndarray,
+             digits: list[int]) -> tuple[list[int], str]:
+    """The digits (indexes) of one side of an ink ``split`` whose ink may be
+    the other side's, changed, and why: all on grounds other than the plain
+    ``ground`` and under STYLE_SEP from the other's in lightness (JPEG
+    smears a coloured selection's chroma into a thin dark stroke), or all
+    one digit (the 1s, the 4s) of the other's colour (chroma within
+    STYLE_SEP / 2) but nearer the ground (a glyph's thin strokes at a small
+    size never show the ink whole).  None when no side is so."""
+    sides = []
+    for k in (0, 1):
+        mine, other = np.flatnonzero(split == k), np.flatnonzero(split != k)
+        ink, theirs = median(colours[mine], axis=0), median(colours[other], axis=0)
+        if (np.linalg.norm(grounds[mine] - ground, axis=1) >= GROUND_SEP).all() and abs(ink[0] - theirs[0]) < STYLE_SEP:
+            sides.append(([int(i) for i in mine], "its ink differs from the others' only in colour, and it stands on "
+                                                 "a ground of its own: the ground's colour bled into it (JPEG, a "
+                                                 "blend), or another ink?"))
+        elif len({digits[i] for i in mine}) == 1 and np.linalg.norm(ink[1:] - theirs[1:]) < STYLE_SEP / 2 \
+                and abs(ink[0] - ground[0]) < abs(theirs[0] - ground[0]):
+            sides.append(([int(i) for i in mine], f"the {digits[mine[0]]}s' ink is the others' but paler: a glyph's "
+                                                 "thin strokes that never show their ink whole, or another ink?"))
+    return min(sides, key=lambda sd: len(sd[0])) if sides else ([], "")
+
+
+def _weight_split(bold: np.ndarray, n: int) -> tuple[np.ndarray | None, str]:
+    """Strokes ``bold`` in two weights apart: 1 bold, 0 regular; None and
+    no doubt for one weight; None and why when they spread but split in no
+    two weights apart (a screen scaled without smoothing thickens some by a
+    pixel; a bold weight a little bolder than the regular one, in JPEG) or
+    too few are bold for a puzzle's givens."""
+    if len(bold) < 2 or bold.max() < BOLD_RATIO * max(bold.min(), 1e-6):
+        return None, ""
+    split, few = _two(bold[:, None], (bold.max() - bold.min()) / 2), False
+    if split is not None:
+        if median(bold[split == 0]) > median(bold[split == 1]):
+            split = 1 - split  # 1: the bolder
+        weights = median(bold[split == 1]), median(bold[split == 0])
+        few = int(np.sum(split)) < FEWEST_GIVENS.get(n, 0)
+        if not few and weights[0] >= BOLD_RATIO * weights[1] and \
+                bold[split == 1].min() >= WEIGHT_GAP * bold[split == 0].max():
+            return split, ""
+    return None, (f"the digits' strokes vary ({bold.min():.2f} to {bold.max():.2f} of their height) but "
+                  + ("too few are bold for a Sudoku's givens" if few else "fall in no two weights apart")
+                  + ": givens and entries cannot be told apart")
+
+
+def _by_weight(bold: np.ndarray, digits: list[int], n: int) -> tuple[np.ndarray | None, dict[int, str]]:
+    """Givens told by their strokes' weight: 1 for a given (bold), 0 for an
+    entry, and doubts (by index); None and no doubt when all are of one
+    weight (all givens).  The 1s are left out of the split (a 1 is all
+    stem: a regular 1 in a serif face is as bold as the other digits' bold
+    weight) and split among themselves; 1s of one weight among digits of
+    two are unsure."""
+    ones = np.array([d == 1 for d in digits])
+    rest = np.flatnonzero(~ones)
+    split, why = _weight_split(bold[rest], n)
+    if why:
+        return None, {i: why for i in range(len(bold))}
+    one_split, one_why = _weight_split(bold[ones], 0)
+    out = np.ones(len(bold), np.int64)
+    if split is None:  # the other digits in one weight: the 1s too, or which the givens' is is a guess
+        if one_split is None and not one_why:
+            return None, {}
+        return None, {i: "the 1s' strokes fall in two weights, the other digits' in one: which is the givens'?"
+                      for i in range(len(bold))}
+    out[rest] = split
+    if one_split is not None:
+        out[np.flatnonzero(ones)] = one_split
+        return out, {}
+    return out, {int(i): "a 1 is all stem: its stroke says nothing of its weight, and the other 1s are of one weight"
+                 for i in np.flatnonzero(ones)}
+
+
+def _styles(inks: dict, ground: np.ndarray, empty: dict, n: int) -> tuple[set, set, dict, str, Ink, Ink]:
     """(givens, entries, unsure cells, how told, given ink, entry ink) among
-    the digit cells that are not red, on an n x n board."""
+    the digit cells that are not red, on an n x n board whose ``empty``
+    cells show their grounds (cell -> ground; the plain one ``ground``)."""
     cells = sorted(inks)
     if not cells:
         return set(), set(), {}, "no digits", None, None
@@ -422,6 +561,13 @@ def _styles(inks: dict, ground: np.ndarray, n: int) -> tuple[set, set, dict, str
     unsure = {}
     split = _two(colours, STYLE_SEP)
     how = "ink colour"
+    smeared, why = _smeared(split, colours, grounds, ground, [inks[rc].digit for rc in cells]) \
+        if split is not None else ([], "")
+    if smeared:  # judge the others without them
+        givens, entries, unsure, how, g_ink, e_ink = _styles({rc: inks[rc] for i, rc in enumerate(cells)
+                                                              if i not in smeared}, ground, empty, n)
+        unsure.update({cells[i]: why for i in smeared})
+        return givens, entries, unsure, how, g_ink, e_ink
     if split is not None:
         chroma = [median(np.hypot(colours[split == k, 1], colours[split == k, 2])) for k in (0, 1)]
         # how far each ink stands off the ground in lightness (not in Lab: a saturated blue
@@ -447,49 +593,79 @@ def _styles(inks: dict, ground: np.ndarray, n: int) -> tuple[set, set, dict, str
                 for i in mine[sub == fewer]:
                     unsure.setdefault(cells[i], "its ink is a third one, like neither the givens' nor the entries'")
     else:
-        split = _two(grounds, GROUND_SEP)
-        how = "cell ground"
-        if split is not None:
-            off = [median(np.linalg.norm(grounds[split == k] - ground, axis=1)) for k in (0, 1)]
-            given = int(np.argmax(off))  # the tinted ground
-            if int(np.sum(split == given)) < 2:  # one cell on its own ground: a selection as likely as a given
-                unsure[cells[int(np.flatnonzero(split == given)[0])]] = \
-                    "the only digit on its ground: a given or a selected entry?"
-        else:
-            bold = strokes[:, 0]
-            if len(bold) > 1 and bold.max() >= BOLD_RATIO * max(bold.min(), 1e-6):
-                split = _two(strokes, (bold.max() - bold.min()) / 2)
+        split, doubt = _tinted(cells, grounds, empty, ground, n)
+        how, given = "cell ground", 1
+        unsure.update({cells[i]: why for i, why in doubt.items()})
+        if split is None:
             how = "stroke weight"
-            if split is not None:
-                weights = [median(bold[split == k]) for k in (0, 1)]
-                given = int(np.argmax(weights))
-                few = int(np.sum(split == given)) < FEWEST_GIVENS.get(n, 0)
-                if weights[given] < BOLD_RATIO * weights[1 - given] or few:
-                    # strokes spread (a screen scaled without smoothing thickens some by a pixel) but in
-                    # no two weights, or too few bold ones for a puzzle's givens: which are they is a guess
-                    why = (f"the digits' strokes vary ({bold.min():.2f} to {bold.max():.2f} of their height) but "
-                           + ("too few are bold for a Sudoku's givens" if few else "fall in no two weights")
-                           + ": givens and entries cannot be told apart")
-                    unsure = {rc: why for rc in cells}
-            else:
+            split, doubt = _by_weight(strokes[:, 0], [inks[rc].digit for rc in cells], n)
+            if split is None and not doubt:
                 ink = median(colours, axis=0)
-                return set(cells), set(), {}, "one style (all givens)", ink, None
+                return set(cells), set(), unsure, "one style (all givens)", ink, None
+            unsure.update({cells[i]: why for i, why in doubt.items()})
+            if split is None:
+                split = np.ones(len(cells), np.int64)
     givens = {rc for i, rc in enumerate(cells) if split[i] == given}
     entries = set(cells) - givens
     g_ink = median(colours[split == given], axis=0)
-    e_ink = median(colours[split != given], axis=0)
+    e_ink = median(colours[split != given], axis=0) if entries else None
     return givens, entries, unsure, how, g_ink, e_ink
 
 
-def _sides_seen(gray: np.ndarray, lat: Lattice) -> dict:
-    """Cells a side of which shows no grid line (covered): cell -> why."""
+def _doubtful_reds(digits: dict, red: set, givens: set, n: int) -> dict:
+    """The ``red`` digits (of the ``digits``, cell -> CellInk) that may not
+    be the game's mark of a wrong entry, each with why: one that is right
+    (repeated nowhere in its row, column or box, and the givens' one answer
+    there), whose red is the game's ink for entries (or givens) as likely as
+    a mark; and the fewer of two reds THIRD_INK apart (a magenta entry
+    beside the game's red)."""
+    if not red:
+        return {}
+    out = {}
+    reds = sorted(red)
+    two = _two(np.array([digits[rc].colour for rc in reds], np.float64), THIRD_INK)
+    if two is not None:
+        fewer = int(np.sum(two == 1) < np.sum(two == 0))
+        out.update({rc: "drawn in a second red: the game's mark of a wrong entry, or an entry's ink?"
+                    for rc, k in zip(reds, two) if k == fewer})
+    shown = {rc: ci.digit for rc, ci in digits.items()}
+    br, bc = BOXES[n]
+    answer = solve(SudokuPuzzle(n, [[shown[(r, c)] if (r, c) in givens else 0 for c in range(n)] for r in range(n)],
+                                [[0] * n for _ in range(n)]))
+    for r, c in red:
+        d = shown[(r, c)]
+        repeated = any(v == d and (rr == r or cc == c or (rr // br, cc // bc) == (r // br, c // bc))
+                       for (rr, cc), v in shown.items() if (rr, cc) != (r, c))
+        if not repeated and (answer.count != 1 or answer.grid[r][c] == d):
+            out.setdefault((r, c), "drawn red, yet its digit repeats nowhere and is the answer's: the game's ink, "
+                                   "or a wrong entry's red?")
+    return out
+
+
+def _sides_seen(gray: np.ndarray, lab: np.ndarray, lat: Lattice) -> dict:
+    """Cells a side of which shows no grid line (covered): cell -> why.  A
+    side hidden in grey is looked at again in grey and each of Lab's colour
+    axes (a grey line beside a selected cell of its lightness is there)."""
+    hidden = _hidden_sides([gray], lat)
+    if hidden:
+        again = _hidden_sides([gray] + [np.ascontiguousarray(lab[..., k]) * CHROMA_GREY for k in (1, 2)], lat)
+        hidden = {rc: why for rc, why in hidden.items() if rc in again}
+    return hidden
+
+
+def _hidden_sides(chans: list, lat: Lattice) -> dict:
+    """Cells a side of which shows no grid line in any of ``chans`` (images
+    in grey levels): cell -> why."""
     p = (lat.px + lat.py) / 2
     xs = lat.x0 + np.arange(lat.cols + 1) * lat.px
     ys = lat.y0 + np.arange(lat.rows + 1) * lat.py
-    parts = [line_weights(gray, xs, lat.y0 + (np.arange(lat.rows) + at) * lat.py, p, True) for at in SIDE_AT]
-    vx = np.fmin.reduce(parts)  # (cols+1, rows): the weakest part of each cell's side
-    parts = [line_weights(gray, ys, lat.x0 + (np.arange(lat.cols) + at) * lat.px, p, False) for at in SIDE_AT]
-    hy = np.fmin.reduce(parts)  # (rows+1, cols)
+
+    def weakest(at: np.ndarray, start: float, step: float, count: int, vertical: bool) -> np.ndarray:
+        """The weakest part of each side (fmin over SIDE_AT), each part's weight its strongest channel's."""
+        return np.fmin.reduce([np.fmax.reduce([line_weights(ch, at, start + (np.arange(count) + a) * step, p, vertical)
+                                               for ch in chans]) for a in SIDE_AT])
+    vx = weakest(xs, lat.y0, lat.py, lat.rows, True)  # (cols+1, rows)
+    hy = weakest(ys, lat.x0, lat.px, lat.cols, False)  # (rows+1, cols)
     out = {}
     for k in range(lat.cols + 1):
         med = np.nan_to_num(median_rows(vx[k:k + 1])[0])
@@ -524,12 +700,12 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     n = lat.rows
     cells = {(r, c): _cell(lab, lat, r, c, n) for r in range(n) for c in range(n)}
     unsure: dict = {rc: ci.why for rc, ci in cells.items() if ci.why}
-    unsure.update({rc: why for rc, why in _sides_seen(gray, lat).items() if rc not in unsure})
-    empty_grounds = [ci.ground for rc, ci in cells.items() if ci.digit is None and not ci.why]
+    unsure.update({rc: why for rc, why in _sides_seen(gray, lab, lat).items() if rc not in unsure})
+    empty = {rc: ci.ground for rc, ci in cells.items() if ci.digit is None and not ci.why}
     all_grounds = [ci.ground for ci in cells.values() if ci.ground is not None]
     if not all_grounds:
         raise NoBoardError(f"no {GAME} board: no cell can be seen")
-    ground = median(np.array(empty_grounds or all_grounds), axis=0)
+    ground = median(np.array(list(empty.values()) or all_grounds), axis=0)
     for rc, ci in cells.items():
         if ci.digit is not None and ci.faintly_red and rc not in unsure:
             unsure[rc] = "its digit is faintly red: drawn red (a wrong entry) and paled by compression or the screen?"
@@ -542,8 +718,10 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
                            f"shows its givens)")
     red = {rc for rc, ci in digits.items() if ci.red}
     plain = {rc: ci for rc, ci in digits.items() if rc not in red}
-    givens, entries, doubt, how, g_ink, e_ink = _styles(plain, ground, n)
+    givens, entries, doubt, how, g_ink, e_ink = _styles(plain, ground, empty, n)
     unsure.update(doubt)
+    for rc, why in _doubtful_reds(digits, red, givens, n).items():
+        unsure.setdefault(rc, why)
     if entries and not red and e_ink is not None and float(np.hypot(e_ink[1], e_ink[2])) < COLOURLESS_C \
             and colourless(lab):  # entries in grey, no colour anywhere: a wrong entry's red may be lost with it
         unsure.update({rc: "the image has no colour: whether this entry is drawn red (a wrong one) cannot be seen"
@@ -577,7 +755,7 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     n = lat.rows
     state = np.full((n, n), -1, np.int64)
     gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    covered = _sides_seen(gray, local)
+    covered = _sides_seen(gray, lab, local)
     for r in range(n):
         for c in range(n):
             if only is not None and not only[r, c]:

@@ -85,32 +85,33 @@ LOOKS = {
 
 def random_look(rng: random.Random) -> SudokuLook:
     """Any look: light or dark, lines or tiles, givens told from entries by
-    ink, weight or ground (at least one), a selection or none."""
+    ink, weight or ground (at least one), entries in an ink unlike the
+    game's red for a wrong one, a selection or none."""
     dark = rng.random() < 0.3
     page = colour_of(rng, "dark" if dark else rng.choice(["light", "light", "any"]))
     ground = colour_of(rng, "dark" if dark else "light")
     line = far_from(rng, "any", [ground], 10)
     box_line = far_from(rng, "light" if dark else "dark", [ground], 40) if rng.random() < 0.7 else line
     parts = rng.choice(["lines", "lines", "tiles"])
-    if parts == "tiles" and apart(page, ground) < 15:  # boxes seen against the page
-        page = far_from(rng, "any", [ground], 15)
+    if parts == "tiles" and apart(page, ground) < max(15.0, apart(line, ground)):  # boxes parted as clearly as cells
+        page = far_from(rng, "any", [ground], max(15.0, apart(line, ground)))
     plain = far_from(rng, "light" if dark else "dark", [ground], 55)
     ways = rng.choice([{"ink"}, {"ink"}, {"weight"}, {"ground"}, {"ink", "weight"}, {"ink", "ground"},
                        {"weight", "ground"}])
     given_ink = plain
-    entry_ink = far_from(rng, "vivid", [ground, given_ink], 40) if "ink" in ways else given_ink
+    red = (rng.randint(0, 80), rng.randint(0, 80), rng.randint(190, 255))  # the game's red, in BGR
+    entry_ink = far_from(rng, "vivid", [ground, given_ink, red], 40) if "ink" in ways else given_ink
     face = rng.choice(WEIGHTS)
     bold = rng.random() < 0.6
     given_font = face[1] if "weight" in ways or bold else face[0]
     entry_font = face[0] if "weight" in ways else given_font
     tint = far_from(rng, "dark" if dark else "light", [ground], 10) if "ground" in ways else None
-    red = (rng.randint(0, 80), rng.randint(0, 80), rng.randint(190, 255))  # the game's red, in BGR
     selected = rng.random() < 0.4
     inks = [given_ink, entry_ink, red]
+    line_px = rng.choice([1, 1, 2])  # box lines (or gaps) are always thicker
     return SudokuLook(
-        "random", page=page, ground=ground, given_ground=tint, parts=parts, line=line,
-        line_px=rng.choice([1, 1, 2]),
-        box_line=box_line, box_px=rng.choice([2, 3, 4, 6]), corner=rng.choice([0, 0, 0.1, 0.2]),
+        "random", page=page, ground=ground, given_ground=tint, parts=parts, line=line, line_px=line_px,
+        box_line=box_line, box_px=max(line_px + 1, rng.choice([2, 3, 4, 6])), corner=rng.choice([0, 0, 0.1, 0.2]),
         frame_px=rng.choice([0, 0, 2, 4]), frame=rng.choice([box_line, colour_of(rng, "any")]),
         given_ink=given_ink, entry_ink=entry_ink, given_font=given_font, entry_font=entry_font, red=red,
         digit_height=rng.uniform(0.36, 0.6), note_ink=far_from(rng, "any", [ground], 30),
@@ -173,17 +174,14 @@ def draw(p: SudokuPuzzle, red: set, notes: dict, selected: tuple[int, int] | Non
     for r in range(n):
         for c in range(n):
             img[y0 + r * pitch:y0 + (r + 1) * pitch, x0 + c * pitch:x0 + (c + 1) * pitch] = ground(r, c)
-    for k in range(n + 1):  # thin lines first, box lines (or the page's gaps) over them
-        at = k * pitch
-        cv2.line(img, (x0 + at, y0), (x0 + at, y0 + side), look.line, look.line_px)
-        cv2.line(img, (x0, y0 + at), (x0 + side, y0 + at), look.line, look.line_px)
     heavy = look.page if tiles else look.box_line
-    for k in range(n + 1):
-        a, b = k * pitch - g // 2, k * pitch + g - g // 2 - 1  # a heavy line's (a gap's) first and last pixel
-        if k % bc == 0:
-            cv2.rectangle(img, (x0 + a, y0 - g // 2), (x0 + b, y0 + side + g // 2), heavy, -1)
-        if k % br == 0:
-            cv2.rectangle(img, (x0 - g // 2, y0 + a), (x0 + side + g // 2, y0 + b), heavy, -1)
+    for colour, weight, every in ((look.line, look.line_px, (1, 1)), (heavy, g, (bc, br))):  # box lines over thin
+        for k in range(n + 1):
+            a, b = k * pitch - weight // 2, k * pitch + weight - weight // 2 - 1  # the line's first and last pixel
+            if k % every[0] == 0:
+                cv2.rectangle(img, (x0 + a, y0 - g // 2), (x0 + b, y0 + side + g // 2), colour, -1)
+            if k % every[1] == 0:
+                cv2.rectangle(img, (x0 - g // 2, y0 + a), (x0 + side + g // 2, y0 + b), colour, -1)
     if tiles and radius:  # round each box's corners into the page
         for i in range(0, n, br):
             for j in range(0, n, bc):
