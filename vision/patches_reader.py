@@ -132,8 +132,11 @@ RUN_OUT, RUN_OUT_SHARE = 0.04, 0.5
 # striped icon's light stripes may match a tinted cell's ground.
 ICON_CLOSE = 0.08
 # Wider (taller) than tall (wide) by ICON_ASPECT: a wide (tall) icon; ours
-# are 1.6 to 1, the square ones 1 to 1.
-ICON_ASPECT = 1.25
+# are 1.6 to 1, measured 1.37 up at small sizes; at most SQUARE_ASPECT: a
+# square one (ours measured 1.16 at most, striped).  Between: unsure (icons
+# drawn 1.35 to 1 in another look measured 1.22 at 43 px cells and were
+# read square, sure).
+ICON_ASPECT, SQUARE_ASPECT = 1.3, 1.2
 # An icon's own colour: the median of its most coloured pixels (the top
 # 100 - ICON_COLOUR_TOP percent by chroma: its stripes and number are paler),
 # ICON_EDGE of a pitch in from its outline (off its rounded, blended rim).
@@ -159,6 +162,17 @@ FAINT_NUMBER = 0.006
 DIGIT_PX = 6.5
 # The number's box, grown by DIGIT_PAD of a pitch: where it is read.
 DIGIT_PAD = 0.04
+# The number is read again with its paler edges, at SOFTER of the ink's
+# thresholds: another sure value is unsure (a JPEG 3 in white on a pale
+# icon kept only its spine at full contrast and read as a sure 1).
+SOFTER = 0.5
+# Light ink beside the number, within its rows (grown by DIGIT_PAD), at
+# least SIDE_DIGIT of its height and left out for reaching into the icon's
+# margin (DIGIT_MARGIN), not at its very edge (a light rim JPEG leaves), is
+# a digit of it: the 1 of a 12 filling a narrow tall icon was left out and
+# the 12 read as 2, sure (13 of 560 boards in other looks).  Stripes run
+# past the number's rows; a stripe's corner piece is shorter.
+SIDE_DIGIT = 0.6
 # "any" icons are striped at 45 degrees.  The icon's lightness less its
 # number, averaged along each diagonal, ripples from one diagonal to the next
 # in one direction only (across the stripes); its ripple is what is left of
@@ -454,13 +468,19 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
               and stats[i, 1] + stats[i, 3] <= bh - my and stats[i, 3] >= DIGIT_TALL * p]
     box = np.zeros(filled.shape, bool)
     if digits:
-        x0 = min(stats[i, 0] for i in digits)
         y0 = min(stats[i, 1] for i in digits)
-        x1 = max(stats[i, 0] + stats[i, 2] for i in digits)
         y1 = max(stats[i, 1] + stats[i, 3] for i in digits)
         pad = max(1, int(round(DIGIT_PAD * p)))
+        digits += [i for i in range(1, n) if i not in digits and 0 < stats[i, 0] and stats[i, 0] + stats[i, 2] < bw
+                   and (stats[i, 0] < mx or stats[i, 0] + stats[i, 2] > bw - mx)
+                   and stats[i, 1] >= y0 - pad and stats[i, 1] + stats[i, 3] <= y1 + pad
+                   and stats[i, 3] >= SIDE_DIGIT * (y1 - y0)]  # a digit of the number at the icon's side
+        x0 = min(stats[i, 0] for i in digits)
+        x1 = max(stats[i, 0] + stats[i, 2] for i in digits)
         box[max(0, y0 - pad):y1 + pad, max(0, x0 - pad):x1 + pad] = True
     shape = "wide" if bw / bh >= ICON_ASPECT else "tall" if bh / bw >= ICON_ASPECT else "square"
+    if shape == "square" and max(bw / bh, bh / bw) > SQUARE_ASPECT:
+        return None, "icon", f"an icon {max(bw / bh, bh / bw):.2f} times as long as it is broad: square, or not?"
     wave = _stripe_wave(icon[..., 0], core, box)
     if wave is None:
         return None, "icon", "an icon too small to tell plain from striped (\"any\")"
@@ -484,6 +504,15 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
     read = read_number(glyph)
     if not read.sure:
         return None, "icon", f"the number in the icon: {read.why}"
+    soft = core & (far > GLYPH_INK * SOFTER) & (icon[..., 0] > colour[0] + lighter * SOFTER)
+    _, pieces = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
+    ids = np.unique(pieces[np.isin(labels, digits)])
+    keep = cv2.resize(np.isin(pieces, ids[ids > 0]).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
+    again = read_number((cv2.dilate(keep, np.ones((3, 3), np.uint8)) > 0) & (distance(big, colour) > GLYPH_INK * SOFTER)
+                        & (big[..., 0] > colour[0] + lighter * SOFTER))
+    if again.sure and again.value != read.value:
+        return None, "icon", (f"the number in the icon reads {read.value}, and {again.value} with its paler edges: "
+                              "strokes lost to blur or compression?")
     if _ink_height(glyph) < DIGIT_PX * kf:
         return None, "icon", f"the number in the icon is under {DIGIT_PX:g} px tall: too small to read"
     return (shape, read.value), "icon", ""
