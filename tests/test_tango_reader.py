@@ -163,6 +163,32 @@ def test_random_renders_in_every_look():
     assert exact >= 55 and refused <= 3  # measured 63 exact, 27 unsure, none refused
 
 
+@pytest.mark.parametrize("badge, mark", [("#9B59E8", "#171B06"), ("#3080F0", "#171B06"), ("#9B59E8", "#FFFFFF")])
+def test_marks_in_coloured_badges_are_never_read_sure_wrong(badge, mark):
+    """Marks in violet or blue badges over the gaps between boxes: the gap's
+    rows are dropped as a grid line's, which cut the badge (and its glyph)
+    in two; the badge's fill then fell short of a badge's, and its halves,
+    flat and apart, read as a sure "=" where an "x" is (1 or 2 boards in
+    12), and white glyphs on violet were never read.  A badge's holes are
+    filled now: never wrong, and the marks read on most boards."""
+    from dataclasses import replace
+
+    st = replace(STYLES["boxes-bordered"], badge=badge, mark=mark)
+    wrong, exact = [], 0
+    for seed in range(12):
+        n, pitch = (4, 6, 8)[seed % 3], 40 + 4 * seed
+        board = generate(n, 1, seed=seed)[0].puzzle.copy()
+        rd = read_tango(draw_board(board, pitch, st).image)
+        want = {e.cells(): e.kind for e in board.edges}
+        got = {e.cells(): e.kind for e in rd.board.edges}
+        unsure = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
+        if any(want.get(k) != got.get(k) and k not in unsure for k in set(want) | set(got)):
+            wrong.append(seed)
+        exact += rd.sure and want == got
+    assert not wrong, f"marks read sure and wrong on boards {wrong}"
+    assert exact >= 7, f"only {exact} of 12 boards read whole and sure"
+
+
 def test_two_kinds_of_piece_read_as_one_that_break_the_rules_are_unsure():
     """Sun and moon emoji (both yellow) 16 pixels across on a pale green
     ground, givens hatched: the pieces made one look (a disc: the suns are

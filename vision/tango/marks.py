@@ -369,16 +369,20 @@ def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
 
 def _badge(parts, win: np.ndarray, size: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
     """The largest ink part, as (mask, box), with the gaps of a few rows or
-    columns in its own colour that it spans: a badge in the grid line's
-    colour is not ink where the line runs through it (and may fall apart
-    in two halves there)."""
+    columns in its own colour that it spans (a badge in the grid line's
+    colour is not ink where the line runs through it, and may fall apart
+    in two halves there) and its holes filled (the glyph's own pixels in
+    such rows: a badge cut by them fell short of BADGE_FILL, and its flat
+    halves read as a sure "=" where an "x" is)."""
     big = max(parts, key=lambda p: p[0].sum())[0]
     k = max(1, int(BAND_GAP * size)) + 1
     ink = np.logical_or.reduce([p[0] for p in parts])
     spans = _bridged(ink, (k, 1)) | _bridged(ink, (1, k))
     grown = ink | (spans & (distance(win, median_first(win[big])) <= INK))
     _, lbl = cv2.connectedComponents(grown.astype(np.uint8), connectivity=8)
-    blob = lbl == lbl[big][0]
+    blob = (lbl == lbl[big][0]).astype(np.uint8)
+    contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    blob = cv2.drawContours(blob, contours, -1, 1, -1) > 0
     ys, xs = np.nonzero(blob)
     return blob, (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
 
