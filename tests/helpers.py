@@ -150,6 +150,25 @@ def read_sure_wrong(img, read, seen, want, shifts=SHIFTS + MORE_SHIFTS) -> list[
     return wrong
 
 
+def render_verdict(img, jpeg: bool, read, matches) -> str:
+    """How a rendered board (saved as JPEG 80 first when ``jpeg``) is read
+    by ``read``: "refused" (any PuzzlebotError), "unsure", "exact", or
+    "WRONG" (sure, and ``matches(reading)`` says it is unlike its label)."""
+    import cv2
+
+    from puzzlebot.solvers.errors import PuzzlebotError
+
+    if jpeg:
+        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1], cv2.IMREAD_COLOR)
+    try:
+        rd = read(img)
+    except PuzzlebotError:
+        return "refused"
+    if not rd.sure:
+        return "unsure"
+    return "exact" if matches(rd) else "WRONG"
+
+
 def pointer(x: int | None = None, y: int | None = None, click: bool = False) -> tuple[int, int]:
     """Move (and click) the real pointer on the test display, as a user's
     hand would, and say where it is: pyautogui in the test process, with

@@ -20,7 +20,7 @@ from puzzlebot.vision.patches_reader import read as read_patches
 
 from . import tatham
 from .helpers import DATA as SHARED_DATA
-from .helpers import ROOT, pmap, read_sure_wrong, run_cli, shared_path, shifted
+from .helpers import ROOT, pmap, read_sure_wrong, render_verdict, run_cli, shared_path, shifted
 
 FIXTURES = ROOT / "fixtures" / "patches"
 
@@ -220,22 +220,12 @@ def _render_verdict(job: tuple[int, str | None]) -> str:
     JPEG 80) is read: exact, unsure, refused or WRONG (sure and unlike its
     label: the clues and the patches drawn)."""
     from puzzlebot.sim.patches.render import LOOKS, random_render
-    from puzzlebot.solvers.errors import PuzzlebotError
 
     seed, look = job
     R = random_render(seed, LOOKS[look] if look else None)
-    img = R.image
-    if seed % 4 == 3:
-        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1], cv2.IMREAD_COLOR)
-    try:
-        rd = read_patches(img)
-    except PuzzlebotError:
-        return "refused"
-    if not rd.sure:
-        return "unsure"
     want = [R.puzzle.rows, R.puzzle.cols], sorted([r, c, s, a] for (r, c), (s, a) in R.puzzle.clues.items()), \
         sorted(map(list, R.puzzle.rects))
-    return "exact" if _seen(rd) == want else "WRONG"
+    return render_verdict(R.image, seed % 4 == 3, read_patches, lambda rd: _seen(rd) == want)
 
 
 def test_boards_in_looks_nobody_here_drew_are_never_read_sure_wrong():

@@ -22,7 +22,7 @@ from puzzlebot.vision.sudoku_reader import read as read_sudoku
 
 from .helpers import DATA as SHARED_DATA
 from . import tatham
-from .helpers import ROOT, SHIFTS, pmap, read_sure_wrong, run_cli, shared_path, shifted
+from .helpers import ROOT, SHIFTS, pmap, read_sure_wrong, render_verdict, run_cli, shared_path, shifted
 
 FIXTURES = ROOT / "fixtures" / "sudoku"
 
@@ -255,21 +255,13 @@ def _render_verdict(seed: int) -> str:
     is read: exact, unsure, refused or WRONG (sure and unlike its label:
     givens, entries or the cells drawn red)."""
     from puzzlebot.sim.sudoku.render import random_render
-    from puzzlebot.solvers.errors import PuzzlebotError
 
     R = random_render(seed)
-    img = R.image
-    if seed % 4 == 3:
-        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1], cv2.IMREAD_COLOR)
-    try:
-        rd = read_sudoku(img)
-    except PuzzlebotError:
-        return "refused"
-    if not rd.sure:
-        return "unsure"
-    red = sorted([int(r), int(c)] for r, c in zip(*np.nonzero(rd.state >= RED)))
-    same = (rd.board.givens, rd.board.entries, red) == (R.puzzle.givens, R.puzzle.entries, R.red)
-    return "exact" if same else "WRONG"
+
+    def matches(rd) -> bool:
+        red = sorted([int(r), int(c)] for r, c in zip(*np.nonzero(rd.state >= RED)))
+        return (rd.board.givens, rd.board.entries, red) == (R.puzzle.givens, R.puzzle.entries, R.red)
+    return render_verdict(R.image, seed % 4 == 3, read_sudoku, matches)
 
 
 def test_boards_in_looks_nobody_here_drew_are_never_read_sure_wrong():

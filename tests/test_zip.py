@@ -24,7 +24,7 @@ from puzzlebot.vision.image_io import load_image
 from puzzlebot.vision.zip_reader import read as read_zip
 
 from .helpers import DATA as SHARED_DATA
-from .helpers import ROOT, pmap, run_cli, shared_path
+from .helpers import ROOT, pmap, render_verdict, run_cli, shared_path
 
 FIXTURES = ROOT / "fixtures" / "zip"
 
@@ -281,16 +281,7 @@ def _render_verdict(seed: int) -> str:
     from puzzlebot.sim.zip.render import random_render
 
     R = random_render(seed)
-    img = R.image
-    if seed % 4 == 3:
-        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 80])[1], cv2.IMREAD_COLOR)
-    try:
-        rd = read_zip(img)
-    except PuzzlebotError:
-        return "refused"
-    if not rd.sure:
-        return "unsure"
-    return "exact" if _zip_label_matches(rd, R.puzzle) else "WRONG"
+    return render_verdict(R.image, seed % 4 == 3, read_zip, lambda rd: _zip_label_matches(rd, R.puzzle))
 
 
 def test_boards_in_looks_nobody_here_drew_are_never_read_sure_wrong():

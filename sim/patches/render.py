@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.sim.looks import BGR, FONT_FILES, apart, colour_of, far_from, print_number
-from puzzlebot.sim.shapes import rounded_box
+from puzzlebot.sim.shapes import rounded_box, tiles
 from puzzlebot.solvers.patches import PatchesPuzzle, generate
 
 # Our page's clue colours (BGR), a palette games of this kind use.
@@ -136,12 +136,7 @@ def draw(p: PatchesPuzzle, look: PatchesLook, pitch: int = 56, margin: int = 40)
         cv2.rectangle(img, (x0 - f, y0 - f), (x1 + f, y1 + f), look.frame, -1)
     if look.parts == "gaps":
         img[y0:y1 + 1, x0:x1 + 1] = look.page
-        g = look.gap_px
-        for r in range(p.rows):
-            for c in range(p.cols):
-                rounded_box(img, x0 + c * pitch + g // 2, y0 + r * pitch + g // 2,
-                            x0 + (c + 1) * pitch - 1 - (g - g // 2), y0 + (r + 1) * pitch - 1 - (g - g // 2),
-                            int(look.corner * pitch), look.ground)
+        tiles(img, x0, y0, p.rows, p.cols, pitch, look.gap_px, int(look.corner * pitch), look.ground)
     else:
         img[y0:y1 + 1, x0:x1 + 1] = look.ground
         for i in range(1, p.cols):

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.sim.looks import BGR, FONT_FILES, apart, colour_of, far_from, print_number
-from puzzlebot.sim.shapes import rounded_box
+from puzzlebot.sim.shapes import rounded_box, tiles
 from puzzlebot.solvers.zip.board import Cell, ZipPuzzle
 from puzzlebot.solvers.zip.generate import generate
 
@@ -114,12 +114,7 @@ def draw(p: ZipPuzzle, path: list[Cell], look: ZipLook, pitch: int = 60, margin:
                     look.frame)
     if look.parts == "gaps":
         img[y0:y1 + 1, x0:x1 + 1] = look.page
-        g, radius = look.gap_px, int(look.corner * pitch)
-        for r in range(p.rows):
-            for c in range(p.cols):
-                rounded_box(img, x0 + c * pitch + g // 2, y0 + r * pitch + g // 2,
-                            x0 + (c + 1) * pitch - 1 - (g - g // 2), y0 + (r + 1) * pitch - 1 - (g - g // 2), radius,
-                            look.ground)
+        tiles(img, x0, y0, p.rows, p.cols, pitch, look.gap_px, int(look.corner * pitch), look.ground)
     else:
         img[y0:y1 + 1, x0:x1 + 1] = look.ground
         for i in range(p.cols + 1):
