@@ -13,13 +13,13 @@ rounded or square).  :data:`LOOKS` names a few that tests ask for;
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from puzzlebot.sim.looks import BGR, FONT_FILES, apart, colour_of, far_from, print_number
-from puzzlebot.sim.shapes import rounded_box, tiles
+from puzzlebot.sim.shapes import cells, rounded_box
 from puzzlebot.solvers.patches import PatchesPuzzle, generate
 
 # Our page's clue colours (BGR), a palette games of this kind use.
@@ -134,15 +134,7 @@ def draw(p: PatchesPuzzle, look: PatchesLook, pitch: int = 56, margin: int = 40)
     f = look.frame_px
     if f:
         cv2.rectangle(img, (x0 - f, y0 - f), (x1 + f, y1 + f), look.frame, -1)
-    if look.parts == "gaps":
-        img[y0:y1 + 1, x0:x1 + 1] = look.page
-        tiles(img, x0, y0, p.rows, p.cols, pitch, look.gap_px, int(look.corner * pitch), look.ground)
-    else:
-        img[y0:y1 + 1, x0:x1 + 1] = look.ground
-        for i in range(1, p.cols):
-            cv2.line(img, (x0 + i * pitch, y0), (x0 + i * pitch, y1), look.line, look.line_px)
-        for i in range(1, p.rows):
-            cv2.line(img, (x0, y0 + i * pitch), (x1, y0 + i * pitch), look.line, look.line_px)
+    cells(img, x0, y0, p.rows, p.cols, pitch, look, outer_lines=False)
     colours = {rc: look.palette[i % len(look.palette)] for i, rc in enumerate(sorted(p.clues))}
     for r, c, hh, ww in p.rects:
         inside = [rc for rc in p.clues if r <= rc[0] < r + hh and c <= rc[1] < c + ww]
@@ -167,7 +159,6 @@ class Render:
     puzzle: PatchesPuzzle  # its rects: the patches drawn
     look: PatchesLook
     pitch: int
-    answer: list = field(default_factory=list)
 
 
 def random_render(seed: int, look: PatchesLook | None = None) -> Render:
@@ -188,4 +179,4 @@ def random_render(seed: int, look: PatchesLook | None = None) -> Render:
         drawn += spots[:1]
     pitch = rng.randint(34, 72)
     p = replace(p, rects=[tuple(x) for x in drawn])
-    return Render(draw(p, look, pitch, rng.randint(12, 50) + pitch // 4), p, look, pitch, list(answer))
+    return Render(draw(p, look, pitch, rng.randint(12, 50) + pitch // 4), p, look, pitch)

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.sim.looks import BGR, FONT_FILES, apart, colour_of, far_from, print_number
-from puzzlebot.sim.shapes import rounded_box, tiles
+from puzzlebot.sim.shapes import cells, rounded_box
 from puzzlebot.solvers.zip.board import Cell, ZipPuzzle
 from puzzlebot.solvers.zip.generate import generate
 
@@ -112,15 +112,7 @@ def draw(p: ZipPuzzle, path: list[Cell], look: ZipLook, pitch: int = 60, margin:
     if f:
         rounded_box(img, x0 - f, y0 - f, x1 + f, y1 + f, int(look.corner * pitch) if look.parts == "gaps" else 0,
                     look.frame)
-    if look.parts == "gaps":
-        img[y0:y1 + 1, x0:x1 + 1] = look.page
-        tiles(img, x0, y0, p.rows, p.cols, pitch, look.gap_px, int(look.corner * pitch), look.ground)
-    else:
-        img[y0:y1 + 1, x0:x1 + 1] = look.ground
-        for i in range(p.cols + 1):
-            cv2.line(img, (x0 + i * pitch, y0), (x0 + i * pitch, y1 + 1), look.line, look.line_px)
-        for i in range(p.rows + 1):
-            cv2.line(img, (x0, y0 + i * pitch), (x1 + 1, y0 + i * pitch), look.line, look.line_px)
+    cells(img, x0, y0, p.rows, p.cols, pitch, look, outer_lines=True)
 
     def centre(rc: Cell) -> tuple[int, int]:
         return int(x0 + (rc[1] + 0.5) * pitch), int(y0 + (rc[0] + 0.5) * pitch)
