@@ -11,18 +11,24 @@ everything is drawn here): small dots for pieces, pictures (a banana and a
 spotted moon), emoji (drawn with the system's colour emoji font when it is
 installed), separate rounded boxes with gaps instead of grid lines, plain
 text marks over an erased line, marks in a grey badge, givens shown by a
-coloured border, a hatched fill, or not at all.
+coloured border, a hatched fill, or not at all.  ``random_render`` draws a
+generated board in one of those shapes in random colours (light or dark,
+warm suns and cool moons), for reader sweeps with the board as the label.
 """
 
 from __future__ import annotations
 
+import colorsys
+import random
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from puzzlebot.sim.looks import BGR, apart, colour_of, far_from
 from puzzlebot.solvers.tango.board import EMPTY, EQUAL, SUN, TangoBoard
+from puzzlebot.solvers.tango.generate import generate
 
 
 def _bgr(hexs: str) -> tuple[int, int, int]:
@@ -99,6 +105,68 @@ def style(name_or_mode: str | TangoStyle) -> TangoStyle:
     if isinstance(name_or_mode, TangoStyle):
         return name_or_mode
     return {"light": LINKEDIN, "dark": LINKEDIN_DARK}.get(name_or_mode) or STYLES[name_or_mode]
+
+
+def _hex(c: BGR) -> str:
+    return "#%02X%02X%02X" % (c[2], c[1], c[0])
+
+
+def _hued(rng: random.Random, hues: tuple[float, float], others: list[BGR]) -> BGR:
+    """A strong colour with a hue between ``hues`` (turns, may wrap), 40 Lab
+    units from each of ``others`` (any strong colour when none is)."""
+    for _ in range(300):
+        r, g, b = colorsys.hsv_to_rgb(rng.uniform(*hues) % 1.0, rng.uniform(0.5, 1), rng.uniform(0.5, 1))
+        c = (int(b * 255), int(g * 255), int(r * 255))
+        if all(apart(c, o) > 40 for o in others):
+            return c
+    return far_from(rng, "vivid", others, 40)
+
+
+def random_style(rng: random.Random, base: TangoStyle) -> TangoStyle:
+    """``base``'s shapes (lines or boxes, its pieces, marks and way of
+    showing givens) in random colours: light or dark cells, suns warm (red
+    to yellow) and moons cool (cyan to violet), marks of any colour 45 Lab
+    units from the cells, badges and lines of any."""
+    dark = rng.random() < 0.3
+    tone = "dark" if dark else "light"
+    page, cell = colour_of(rng, tone), colour_of(rng, tone)
+    locked = far_from(rng, tone, [cell], 8)
+    line = far_from(rng, "any", [cell], 10)
+    frame = far_from(rng, "any", [cell], 20)
+    sun = _hued(rng, (-0.03, 0.16), [cell, locked])
+    moon = _hued(rng, (0.5, 0.8), [cell, locked, sun])
+    mark = far_from(rng, "any", [cell], 45)
+    edge = lambda c: tuple(int(v * 0.7) for v in c)  # noqa: E731
+    return replace(base, name=base.name + "*", page=_hex(page), panel=_hex(page), cell=_hex(cell),
+                   locked=_hex(locked) if base.givens == "fill" else base.locked, line=_hex(line),
+                   frame=_hex(frame), sun=_hex(sun), sun_edge=_hex(edge(sun)), moon=_hex(moon),
+                   moon_edge=_hex(edge(moon)), mark=_hex(mark), mark_box=_hex(cell),
+                   badge=_hex(far_from(rng, "any", [cell, mark], 20)), box_border=_hex(line))
+
+
+@dataclass
+class Render:
+    """A random board as drawn (its label) and the drawing."""
+    image: np.ndarray
+    board: TangoBoard  # locked: the givens (those holding a piece)
+    style: TangoStyle
+    pitch: int
+
+
+def random_render(seed: int) -> Render:
+    """A generated 4x4, 6x6 or 8x8 puzzle (one in five with every cell
+    filled in with its solution, the givens still drawn as givens), 36 to
+    90 px a cell, in one of STYLES' shapes (chosen by ``seed``) in a random
+    style's colours."""
+    rng = random.Random(seed)
+    st = random_style(rng, list(STYLES.values())[seed % len(STYLES)])
+    n = rng.choice([4, 6, 6, 8])
+    pitch = rng.randint(36, 90)
+    made = generate(n, 1, seed=rng.randrange(1 << 30))[0]
+    board = made.puzzle.copy()
+    if rng.random() < 0.2:
+        board.cells = [row[:] for row in made.solution]
+    return Render(draw_board(board, pitch, st).image, board, st, pitch)
 
 
 @dataclass

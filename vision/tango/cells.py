@@ -554,10 +554,13 @@ def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int],
             givens = [p for p, g in zip(givens, labels) if g != alone]
     if len(givens) < MIN_GIVENS:  # one odd cell is a pointer or a hover, not a look for givens
         return None
-    # a piece cell between an empty cell's look and a given's is doubtful
+    # a piece cell nearer a given's look than the empty cells' own spread
+    # allows is doubtful, past the tolerance or not: a given whose pattern
+    # the piece hides in part (a hatched ground under a large sun) lies
+    # between the two looks
     centre = median(d_feats[like], axis=0)
     half = 0.5 * float(np.linalg.norm(centre - ref))
-    doubtful += [p for p, d in zip(piece, dist) if tol < d < half and p not in givens]
+    doubtful += [p for p, d in zip(piece, dist) if max(half, LOCK_SPREAD * spread) < d and p not in givens]
     near_given = min(float(d) for p, d in zip(piece, dist) if p in givens)
     far_other = max([float(d) for p, d in zip(piece, dist) if p not in givens] + [tol])
     blank = [e for e, d in zip(empty, np.linalg.norm(feats[empty] - ref, axis=1)) if d > max(tol, half)]
@@ -655,16 +658,19 @@ def _filled_in_own_colour(grounds: list[np.ndarray], kinds: list[int], rd: CellR
 LEAST = {"ground": LOCK_MIN, "border": BORDER_MIN, "ground's pattern": LOCK_MIN}
 
 
-def _split_borders(cells: list[Cell], empty: list[int], piece: list[int]) -> list[int]:
-    """The piece cells whose own border differs from the empty cells' on some
-    sides only (by BORDER_MIN on one side, within it on another): a given's
-    outline is drawn all round, and a piece drawn large or off the middle
-    covers a side or two of its cell's border (our pictures look: four of
-    eight givens, half their border yellow, set apart from the other four),
-    so such a border tells nothing."""
-    if len(empty) < 2 or any(c.sides is None for c in cells):
+def _split_borders(cells: list[Cell], like: list[int], piece: list[int]) -> list[int]:
+    """The piece cells whose own border differs from the usual one (the
+    median of the ``like`` cells': the empty ones, or on a full board every
+    piece's) on some sides only (by BORDER_MIN on one side, within it on
+    another): a given's outline is drawn all round, and a piece drawn large
+    or off the middle covers a side or two of its cell's border (our
+    pictures look: four of eight givens, half their border yellow, set
+    apart from the other four), and a corner cell's two inner sides may
+    fall one on a thin grid line and one beside it, so such a border tells
+    nothing."""
+    if len(like) < 2 or any(c.sides is None for c in cells):
         return []
-    ref = median(np.stack([cells[i].border for i in empty]), axis=0)
+    ref = median(np.stack([cells[i].border for i in like]), axis=0)
     out = []
     for p in piece:
         near = [float(distance(s, ref)) for s in cells[p].sides if not np.isnan(s[0])]
@@ -729,11 +735,15 @@ def _decide_locked(cells: list[Cell], rd: CellReading, rows: int, cols: int) -> 
                                               [int(values[p]) for p in givens], rd)
             return
     else:
+        split = _split_borders(cells, piece, piece)
         for name, feats in features:
-            givens = _givens_on_full_board(feats, piece, values, LEAST[name])
+            judged = [p for p in piece if p not in split] if name == "border" else piece
+            givens = _givens_on_full_board(feats, judged, values, LEAST[name])
             if givens is not None:
                 for p in givens:
                     rd.locked[divmod(p, cols)] = True
+                if name == "border":
+                    rd.unsure.extend(divmod(p, cols) for p in split)
                 rd.givens = f"givens differ from the other pieces in their {name}"
                 return
     if len(empty) >= 2:
