@@ -5,21 +5,24 @@
    grid lines a pitch apart through its cells, present across (nearly) the
    whole board; the run's ends placed on the frame (found from outside: a
    patch's border may lie just inside it), and rows or columns outside the
-   frame dropped.  A side with no frame, or past which the grid lines run
+   frame dropped (unless they hold a clue).  A side with no frame, or past
+   which the grid lines run
    on (a board cut through a row, a window over it), leaves the reading
    unsure.
 2. Each cell's ground: the median colour of its corners (icons sit in the
    cells' middles).  The free cells' ground is the neutral look whose cells
-   hold no border where they meet other looks; other grounds are patches'
+   hold no border where they meet other looks (else the one such look in
+   colour, where the other looks show borders); other grounds are patches'
    tints.
 3. Clues: a solid piece of colour in a cell's middle (an icon), outlined at
-   half its contrast; its box gives the shape (wider than tall by
-   ICON_ASPECT "wide", taller "tall", else "square"), or "any" when its
-   lightness is striped diagonally.  The area is the white number inside
+   half its contrast; its breadth and length across its middle give the
+   shape (wider than tall by ICON_ASPECT "wide", taller "tall", else
+   "square"), or "any" when its lightness is striped diagonally.  The area is the white number inside
    it (:mod:`puzzlebot.vision.digits`), or none.  A printed number with no
    icon (Tatham's Rectangles) is an "any" clue of that area.
 4. Patches drawn: tinted cells of one tint joined across the sides no
-   border runs along (a patch's 3 px border lies inside its own cells);
+   border runs along (a patch's 3 px border lies inside its own cells; a
+   border outweighs the board's plain grid lines, PLAIN_TIMES);
    each must be a rectangle whose border runs along its edge alone, else
    its cells are unsure.
 
@@ -93,6 +96,11 @@ FREE_BORDER = 4.0
 # from BORDER_OUT of a pitch outside the side's line to BORDER_BAND inside
 # it, over the middle BORDER_ALONG of it (clear of a patch's rounded corners).
 LINE_DIFF, BORDER_WEIGHT, BORDER_BAND, BORDER_OUT, BORDER_ALONG = 12.0, 10.0, 0.09, 0.04, 0.6
+# Where the board's plain lines weigh more (dark or thick grid lines), a
+# border weighs PLAIN_TIMES their median at least (a JPEG grey line inside
+# a patch weighed 4 to 12 and was read as a border at 11, splitting the
+# patch in two, sure; that board's borders weigh 150 up).
+PLAIN_TIMES = 3.0
 SIDE_BITS = {"top": 1, "right": 2, "bottom": 4, "left": 8}
 # On a printed board (Tatham's), a line is thick where it weighs THICK_SHARE
 # of the frame (Tatham's: thick 3 px black ~1, a thin grid line ~0.15).
@@ -149,6 +157,9 @@ ICON_COLOUR_TOP, ICON_EDGE = 60.0, 0.05
 # type; a pale stripe beside it is 0.45 of the way).
 GLYPH_WHITE = 0.6
 GLYPH_INK, GLYPH_LIGHTER, DIGIT_MARGIN, DIGIT_TALL = 25.0, 15.0, 0.12, 0.1
+# ... or by LIGHT_ROOM of the room above the icon's lightness, where that
+# is less: white type on a pale lime icon (L 91) is 9 lighter at most.
+LIGHT_ROOM = 0.5
 # An icon with no number found is unsure when, inside those margins, more
 # than FAINT_NUMBER of a pitch squared is half that far from its colour and
 # half that lighter: a number too faint to read (ours with no number 0, over
@@ -171,8 +182,13 @@ SOFTER = 0.5
 # margin (DIGIT_MARGIN), not at its very edge (a light rim JPEG leaves), is
 # a digit of it: the 1 of a 12 filling a narrow tall icon was left out and
 # the 12 read as 2, sure (13 of 560 boards in other looks).  Stripes run
-# past the number's rows; a stripe's corner piece is shorter.
+# past the number's rows; a stripe's corner piece is shorter.  Such ink at
+# the very edge makes the number unsure (a serif 1 whose foot meets the
+# icon's edge: a 12 read as a sure 2 at 35 px cells).
 SIDE_DIGIT = 0.6
+# ... when EDGE_DIGIT_PX wide at least (the 1's foot: 6 px; a light line
+# JPEG leaves along a dark icon's side: 1 px).
+EDGE_DIGIT_PX = 2
 # "any" icons are striped at 45 degrees.  The icon's lightness less its
 # number, averaged along each diagonal, ripples from one diagonal to the next
 # in one direction only (across the stripes); its ripple is what is left of
@@ -185,6 +201,12 @@ SIDE_DIGIT = 0.6
 # diagonal steps used before let 5% of striped icons under 1.84 and plain
 # ones up to 1.46: zooms blur one-pixel steps.)
 STRIPE_WAVE, PLAIN_WAVE = 1.6, 1.3
+# An icon plain by its lightness whose colour (the distance from the icon's
+# own) ripples so by PLAIN_HUE_WAVE or more is unsure: white stripes on a
+# lime icon (L 91) rippled 0.8 in lightness, 14 in colour, and read plain,
+# sure.  Plain icons over our boards, their screen changes and 240 renders
+# ripple 0.65 at the 99th percentile (a few up to 8: unsure, not wrong).
+PLAIN_HUE_WAVE = 2.0
 STRIPE_SMOOTH = 0.25
 # Pixels a diagonal needs to count in the profile, and diagonals a profile
 # needs: fewer tell no stripe from noise (unsure).
@@ -218,6 +240,7 @@ class PatchesLooks:
     ground: np.ndarray | None  # the free cells' ground (Lab); None when a patch covers every cell
     grounds: list = field(default_factory=list)  # every ground of several cells, for whole_in
     icons: str = ""  # how clues are drawn: "icons", "printed"
+    border: float = BORDER_WEIGHT  # the weight a patch's border has at least here (_border_least)
 
 
 def _runs(w: np.ndarray, lo: int, hi: int) -> tuple[int, int] | None:
@@ -405,16 +428,28 @@ def _free_ground(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, looks: list
     another look (a patch's border is inside its own cells: a pale patch
     can be as grey as the free cells, its border tells it); None when every
     look holds borders there (every cell is in a patch).  Second, when no
-    neutral look qualifies, a look in colour that does: free cells under a
-    tint (a night light, a colour filter) or a patch with no border seen."""
-    neutral = [g for g in looks if float(np.hypot(g[1], g[2])) < NEUTRAL]
-    if neutral:
-        weight, k = min((_edge_weight(lab, lat, grounds, g), k) for k, g in enumerate(neutral))
-        if weight <= FREE_BORDER:
-            return neutral[k], None
-    tinted = next((g for g in looks if float(np.hypot(g[1], g[2])) >= NEUTRAL
-                   and _edge_weight(lab, lat, grounds, g) <= FREE_BORDER), None)
-    return None, tinted
+    neutral look qualifies, the one look in colour that does: the free
+    cells of a game whose ground is in colour (cream, lilac), or of any
+    under a tint (a night light), when it is the board's only look or the
+    other looks carry borders (patches drawn) and its cells are no one
+    rectangle (a patch whose border is not seen would be); else the second
+    value is that look: a patch with no border seen, or free cells, cannot
+    be told."""
+    weights = [_edge_weight(lab, lat, grounds, g) for g in looks]
+    neutral = [(w, k) for k, (g, w) in enumerate(zip(looks, weights)) if float(np.hypot(g[1], g[2])) < NEUTRAL]
+    if neutral and min(neutral)[0] <= FREE_BORDER:
+        return looks[min(neutral)[1]], None
+    tinted = [k for k, (g, w) in enumerate(zip(looks, weights))
+              if float(np.hypot(g[1], g[2])) >= NEUTRAL and w <= FREE_BORDER]
+    if not tinted:
+        return None, None
+    k = tinted[0]
+    mine = np.argwhere(distance(grounds, looks[k]) < SAME_GROUND)
+    box = (np.ptp(mine[:, 0]) + 1) * (np.ptp(mine[:, 1]) + 1)
+    bordered = all(w > FREE_BORDER for j, w in enumerate(weights) if j != k)
+    if len(tinted) == 1 and (len(looks) == 1 or (bordered and box != len(mine))):
+        return looks[k], None
+    return None, looks[k]
 
 
 def _ripple(light: np.ndarray, mask: np.ndarray, coord) -> float | None:
@@ -460,7 +495,8 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
     if float(np.hypot(colour[1], colour[2])) < ICON_CHROMA:
         return None, "icon", "a shape in the cell that is not a solid icon (grey, not a clue's colour)"
     far = distance(icon, colour)
-    lighter = max(GLYPH_LIGHTER, GLYPH_WHITE * (float(icon[..., 0][core].max()) - colour[0]))
+    least = min(GLYPH_LIGHTER, LIGHT_ROOM * (100.0 - float(colour[0])))
+    lighter = max(least, GLYPH_WHITE * (float(icon[..., 0][core].max()) - colour[0]))
     light = core & (far > GLYPH_INK) & (icon[..., 0] > colour[0] + lighter)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(light.astype(np.uint8), connectivity=8)
     mx, my = int(DIGIT_MARGIN * bw), int(DIGIT_MARGIN * bh)
@@ -478,9 +514,18 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
         x0 = min(stats[i, 0] for i in digits)
         x1 = max(stats[i, 0] + stats[i, 2] for i in digits)
         box[max(0, y0 - pad):y1 + pad, max(0, x0 - pad):x1 + pad] = True
-    shape = "wide" if bw / bh >= ICON_ASPECT else "tall" if bh / bw >= ICON_ASPECT else "square"
-    if shape == "square" and max(bw / bh, bh / bw) > SQUARE_ASPECT:
-        return None, "icon", f"an icon {max(bw / bh, bh / bw):.2f} times as long as it is broad: square, or not?"
+        edge = [i for i in range(1, n) if i not in digits and (stats[i, 0] == 0 or stats[i, 0] + stats[i, 2] == bw)
+                and stats[i, 1] >= y0 - pad and stats[i, 1] + stats[i, 3] <= y1 + pad
+                and stats[i, 3] >= SIDE_DIGIT * (y1 - y0) and stats[i, 2] >= EDGE_DIGIT_PX]
+        if edge:  # (a rim JPEG leaves is a pixel wide, and runs past the number's rows)
+            return None, "icon", "light ink beside the number runs to the icon's edge: a digit of it (a 1's foot)?"
+    # its breadth and length across its middle half, not its box: a stray
+    # pixel of a rounded corner's blended rim widens a box, not a middle row
+    wide = float(median(filled[bh // 4:bh - bh // 4].sum(axis=1))) / max(
+        1.0, float(median(filled[:, bw // 4:bw - bw // 4].sum(axis=0))))
+    shape = "wide" if wide >= ICON_ASPECT else "tall" if 1 / wide >= ICON_ASPECT else "square"
+    if shape == "square" and max(wide, 1 / wide) > SQUARE_ASPECT:
+        return None, "icon", f"an icon {max(wide, 1 / wide):.2f} times as long as it is broad: square, or not?"
     wave = _stripe_wave(icon[..., 0], core, box)
     if wave is None:
         return None, "icon", "an icon too small to tell plain from striped (\"any\")"
@@ -490,10 +535,13 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
         shape = "any"
     elif wave > PLAIN_WAVE:
         return None, "icon", f"an icon faintly striped (ripple {wave:.1f}): plain or \"any\"?"
+    elif (hued := _stripe_wave(far, core, box)) is not None and hued > PLAIN_HUE_WAVE:
+        return None, "icon", (f"an icon striped in colour (ripple {hued:.1f}) but hardly in lightness: a light icon's "
+                              "pale stripes? plain or \"any\"?")
     if not digits:
         inner = np.zeros_like(core)
         inner[my:bh - my, mx:bw - mx] = True
-        faint = core & inner & (far > GLYPH_INK / 2) & (icon[..., 0] > colour[0] + GLYPH_LIGHTER / 2)
+        faint = core & inner & (far > GLYPH_INK / 2) & (icon[..., 0] > colour[0] + least / 2)
         if np.count_nonzero(faint) > FAINT_NUMBER * p * p:
             return None, "icon", "a faint mark inside the icon: a number too faint to read?"
         return (shape, None), "icon", ""
@@ -653,16 +701,30 @@ def _border_weight(lab: np.ndarray, lat: Lattice, grounds: np.ndarray, r: int, c
     return float(np.maximum(distance(prof, grounds[r, c]) - LINE_DIFF, 0).sum())
 
 
-def _sides(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> np.ndarray:
+def _side_weights(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> np.ndarray:
+    """Each cell's sides' border weights (:func:`_border_weight`), in the
+    order of SIDE_BITS: rows x cols x 4."""
+    return np.array([[[_border_weight(lab, lat, grounds, r, c, side) for side in SIDE_BITS]
+                      for c in range(lat.cols)] for r in range(lat.rows)])
+
+
+def _border_least(weights: np.ndarray, grounds: np.ndarray) -> float:
+    """The weight a patch's border has at least on this board: BORDER_WEIGHT,
+    or PLAIN_TIMES the median weight of the sides between two cells of one
+    ground (the board's plain grid lines: free cells', and inside patches,
+    tinted), where its lines are stronger than a light grey one."""
+    same = [weights[r, c, k] for r in range(grounds.shape[0]) for c in range(grounds.shape[1])
+            for k, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1)))
+            if 0 <= r + dr < grounds.shape[0] and 0 <= c + dc < grounds.shape[1]
+            and np.linalg.norm(grounds[r + dr, c + dc] - grounds[r, c]) < SAME_GROUND]
+    return max(BORDER_WEIGHT, PLAIN_TIMES * float(median(np.array(same)))) if same else BORDER_WEIGHT
+
+
+def _sides(weights: np.ndarray, least: float) -> np.ndarray:
     """Which of each cell's sides a patch's border runs along, inside the
-    cell: bits SIDE_BITS (top 1, right 2, bottom 4, left 8), per cell."""
-    out = np.zeros((lat.rows, lat.cols), np.int64)
-    for r in range(lat.rows):
-        for c in range(lat.cols):
-            for side, bit in SIDE_BITS.items():
-                if _border_weight(lab, lat, grounds, r, c, side) >= BORDER_WEIGHT:
-                    out[r, c] |= bit
-    return out
+    cell (its weight ``least`` or more): bits SIDE_BITS (top 1, right 2,
+    bottom 4, left 8), per cell."""
+    return ((weights >= least) * np.array(list(SIDE_BITS.values()))).sum(axis=2).astype(np.int64)
 
 
 def cell_values(tint: np.ndarray, sides: np.ndarray) -> np.ndarray:
@@ -860,7 +922,9 @@ def _lines_go_on(gray: np.ndarray, lat: Lattice) -> list[str]:
 def _to_frame(img: np.ndarray, lat: Lattice) -> Lattice:
     """The lattice less any outer rows and columns that lie outside the
     board's frame: where a side shows no frame but the line one pitch in
-    does (a window's edge or a title's underline taken for a line)."""
+    does (a window's edge or a title's underline taken for a line), and the
+    row or column left out holds no clue's icon (on a board of tiles with no
+    frame, the borders of two patches one row in look like one)."""
     for _ in range(2 * MAX_CELLS):
         crop, local, (ox, oy) = lat.crop(img, 1.0)
         lab = to_lab(crop)
@@ -875,6 +939,10 @@ def _to_frame(img: np.ndarray, lat: Lattice) -> Lattice:
             if min(rows, cols) < MIN_CELLS:
                 continue
             inner = local.sub(r0, c0, rows, cols)
+            left_out = [(r, c) for r in range(local.rows) for c in range(local.cols)
+                        if not (r0 <= r < r0 + rows and c0 <= c < c0 + cols)]
+            if any(_clue(lab, local, r, c, grounds[r, c])[1] == "icon" for r, c in left_out):
+                continue
             if side not in _unframed(lab, inner, _grounds(lab, inner)):
                 lat, moved = inner.shifted(-ox, -oy), True
                 break
@@ -944,13 +1012,16 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     if len(clues) + len(unsure) > CLUE_SHARE * lat.rows * lat.cols:
         raise NoBoardError(f"no {GAME} board: {len(clues) + len(unsure)} of its {lat.rows * lat.cols} cells hold "
                            "shapes (too many for clues: another game?)")
+    least = BORDER_WEIGHT
     if how == {"printed"}:  # Tatham's Rectangles: patches drawn as thick lines
         state = _thick_sides(lab, lat, grounds)
         rects, doubt = _outlined(state), _frame_hidden(state)
         empty = []
     else:
         tint = distance(grounds, ground) >= SAME_GROUND if ground is not None else np.ones(grounds.shape[:2], bool)
-        sides = _sides(lab, lat, grounds)
+        weights = _side_weights(lab, lat, grounds)
+        least = _border_least(weights, grounds)
+        sides = _sides(weights, least)
         state = cell_values(tint, sides)
         rects, doubt = _patches(tint, grounds, sides)
         held = list(clues) + [rc for rc in unsure if isinstance(rc, tuple)]  # a clue read unsure is a clue
@@ -972,7 +1043,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     puzzle = PatchesPuzzle(lat.rows, lat.cols, clues, sorted(rects))
     unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
     return Reading(puzzle, state, lat.shifted(-ox, -oy), unsure, tuple(whole.touches),
-                   PatchesLooks(ground, looks, " and ".join(sorted(how))))
+                   PatchesLooks(ground, looks, " and ".join(sorted(how)), least))
 
 
 def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
@@ -987,7 +1058,7 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     else:
         ground = reading.looks.ground
         tint = np.ones(grounds.shape[:2], bool) if ground is None else distance(grounds, ground) >= SAME_GROUND
-        state = cell_values(tint, _sides(lab, local, grounds))
+        state = cell_values(tint, _sides(_side_weights(lab, local, grounds), reading.looks.border))
     if only is not None:
         state[~only] = -1
     return state
