@@ -250,6 +250,30 @@ def test_boards_in_looks_nobody_here_drew_are_never_read_sure_wrong():
     assert verdicts.count("exact") >= 10, f"only {verdicts.count('exact')} of {len(jobs)} read exactly: {verdicts}"
 
 
+def _no_frame_verdicts(seed: int) -> tuple[str, str]:
+    """A board of tiles on a dark page with no frame (the dark-tiles look):
+    how it is read whole, and cut through the middle of its last row."""
+    from puzzlebot.sim.patches.render import LOOKS, random_render
+
+    R = random_render(seed, LOOKS["dark-tiles"])
+    p = R.puzzle
+    want = [p.rows, p.cols], sorted([r, c, s, a] for (r, c), (s, a) in p.clues.items()), sorted(map(list, p.rects))
+    margin = (R.image.shape[0] - p.rows * R.pitch) // 2
+    cut = R.image[:margin + int((p.rows - 0.5) * R.pitch)]
+    return tuple(render_verdict(img, False, read_patches, lambda rd: _seen(rd) == want) for img in (R.image, cut))
+
+
+def test_a_board_with_no_frame_ends_where_a_margin_runs_round_it():
+    """With no frame, a board is whole where one colour unlike its cells
+    runs round all four sides: every dark-tiles board was unsure ("no frame
+    on the board's left, right, top, bottom"); cut through its last row,
+    the next row's cells lie past the lattice, and it is never sure."""
+    seeds = list(range(7000, 7024))
+    whole, cut = zip(*pmap(_no_frame_verdicts, seeds))
+    assert "WRONG" not in whole and set(cut) <= {"refused", "unsure"}, (whole, cut)
+    assert whole.count("exact") >= 3, whole  # measured 5 (none before)
+
+
 @pytest.mark.parametrize("how", ["warm", "cool"])
 def test_free_cells_under_a_tint_are_learnt_from_the_board(how):
     """Free cells in colour (a warm or cool screen here) are the one ground

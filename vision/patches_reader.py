@@ -17,9 +17,10 @@
 3. Clues: a solid piece of colour in a cell's middle (an icon), outlined at
    half its contrast; its breadth and length across its middle give the
    shape (wider than tall by ICON_ASPECT "wide", taller "tall", else
-   "square"), or "any" when its lightness is striped diagonally.  The area is the white number inside
-   it (:mod:`puzzlebot.vision.digits`), or none.  A printed number with no
-   icon (Tatham's Rectangles) is an "any" clue of that area.
+   "square"), or "any" when its lightness is striped diagonally.  The
+   area is the white number inside it (:mod:`puzzlebot.vision.digits`), or
+   none.  A printed number with no icon (Tatham's Rectangles) is an "any"
+   clue of that area.
 4. Patches drawn: tinted cells of one tint joined across the sides no
    border runs along (a patch's 3 px border lies inside its own cells; a
    border outweighs the board's plain grid lines, PLAIN_TIMES);
@@ -225,6 +226,13 @@ FRAME_REACH, FRAME_RATIO, FRAME_MIN, PLAIN_LINES = 0.05, 1.6, 4.0, 25
 # where BEYOND_SHARE of them run on there, the board goes on (cut through a
 # row).  Measured over a band BEYOND_BAND as narrow as line_weights' own.
 BEYOND_FROM, BEYOND_TO, BEYOND_SHARE, BEYOND_BAND = 0.1, 0.35, 0.5, 0.5
+# A board with no frame is whole where a margin of one colour (MARGIN_SHARE
+# of its pixels within MARGIN_TOL: a flat page, JPEG's noise on it 1 to 3)
+# runs round all four sides, from MARGIN_AT[0] to MARGIN_AT[1] of a pitch
+# past them, twice MARGIN_TOL from every look of the cells (dark tiles on
+# a dark page: 8.7): a board cut through a row shows that row's cells there,
+# a window's edge or a decoder's grey fill runs along one side only.
+MARGIN_AT, MARGIN_SHARE, MARGIN_TOL = (0.1, 0.4), 0.97, 4.0
 # Printed numbers (Tatham's Rectangles): no inner line crossing the whole
 # board may weigh HEAVY_LINE times the median inner line (a Sudoku's box
 # lines weigh 2 to 3 times its others).
@@ -897,6 +905,27 @@ def _unframed(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> list[str]:
             if _line_strength(lab, lat, grounds, k, vertical) < FRAME_RATIO * base]
 
 
+def _margin_round(lab: np.ndarray, lat: Lattice, looks: list) -> bool:
+    """Whether a margin of one colour runs round the whole board, MARGIN_AT
+    pitches past each side (in the image), unlike every look of its cells:
+    a board with no frame ends there (a cut or a cover ends it on one side
+    in something else: the next row's cells, a window, a decoder's fill)."""
+    h, w = lab.shape[:2]
+    a, b = MARGIN_AT
+    x0, y0, x1, y1 = lat.bbox
+    bands = [((x0, y0 - b * lat.py), (x1, y0 - a * lat.py)), ((x0, y1 + a * lat.py), (x1, y1 + b * lat.py)),
+             ((x0 - b * lat.px, y0), (x0 - a * lat.px, y1)), ((x1 + a * lat.px, y0), (x1 + b * lat.px, y1))]
+    pixels = []
+    for (xa, ya), (xb, yb) in bands:
+        xa, ya, xb, yb = int(round(xa)), int(round(ya)), int(round(xb)), int(round(yb))
+        if xa < 0 or ya < 0 or xb > w or yb > h or xb - xa < 1 or yb - ya < 1:
+            return False  # the image ends first
+        pixels.append(lab[ya:yb, xa:xb].reshape(-1, 3))
+    page = median(np.concatenate(pixels), axis=0)
+    return all(float(np.mean(distance(px, page) < MARGIN_TOL)) >= MARGIN_SHARE for px in pixels) and \
+        all(float(distance(page, g)) >= 2 * MARGIN_TOL for g in looks)
+
+
 def _lines_go_on(gray: np.ndarray, lat: Lattice) -> list[str]:
     """The board's sides past which its grid lines run on (across a band
     BEYOND_FROM to BEYOND_TO of a pitch outside the side): a frame ends
@@ -986,6 +1015,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     if not whole.whole:
         raise PartialBoardError(f"only part of a {GAME} board: {whole.reason()}")
     unframed = _unframed(lab, lat, grounds)
+    if unframed and _margin_round(lab, lat, looks):
+        unframed = []
     unframed += [s_ for s_ in _lines_go_on(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32), lat)
                  if s_ not in unframed]
     clues, unsure, how = {}, {}, set()
