@@ -49,6 +49,11 @@ BAND_GAP = 0.15
 # A pixel is ink when it differs by more than this (Lab) from the no-mark
 # edge (at the best one-pixel shift) and from both cells' grounds.
 INK = 20.0
+# Where no mark is seen, NO_MARK of the window in ink at half that contrast,
+# at the edge's middle, reaching FAINT_ACROSS of a pitch across the line
+# (marks are 0.12 to 0.3 wide), leaves the edge unsure: pale marks under
+# JPEG 35 were read as none, sure (JPEG's strips along box borders: 0.08).
+FAINT_ACROSS = 0.12
 # A mark is centred: its ink comes within this share of the pitch of the
 # edge's middle (ink touching only the window's rim is a neighbour's symbol).
 CENTRED = 0.1
@@ -125,6 +130,7 @@ BAR_RATIO = 1.8
 GAP_WHY = "the grid line is broken here, as under a mark, but no = or x is seen"
 POINTER_WHY = "near-black ink (a mouse pointer?) here may hide a mark"
 SPECK_WHY = "a little ink at the edge's middle: a mark too small or faint to read?"
+FAINT_WHY = "faint ink across the edge's middle (at half a mark's contrast): a mark washed out?"
 
 
 def _window(lab: np.ndarray, cx: float, cy: float, a: int) -> np.ndarray | None:
@@ -261,6 +267,17 @@ def glyph_kind(parts, line: np.ndarray | None = None) -> str | None:
             and (f["ends_rows"] < CROSS_BARS or f["mid_rows"] >= CROSS_MID_BARS):
         return "x"
     return None
+
+
+def _faint_mark(faint: np.ndarray, vertical_line: bool, p: float, size: int) -> bool:
+    """Whether ``faint`` (a window's ink at half contrast, at its middle)
+    may be a washed-out mark: NO_MARK of the window, one piece of it
+    reaching FAINT_ACROSS of a pitch across the line."""
+    if faint.sum() < NO_MARK * size * size:
+        return False
+    n, _, stats, _ = cv2.connectedComponentsWithStats(faint.astype(np.uint8), connectivity=8)
+    return bool(n > 1 and stats[1:, cv2.CC_STAT_WIDTH if vertical_line else cv2.CC_STAT_HEIGHT].max()
+                >= FAINT_ACROSS * p)
 
 
 def _drop_line_runs(ink: np.ndarray, vertical_line: bool) -> np.ndarray:
@@ -505,6 +522,12 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
         ends = on_line & far
         has_ends = ends.any(axis=(1, 2))
         mark_inks = _drop_line_runs(ink, vertical_line)
+        # ink at half the contrast, where no mark is seen: a mark washed out
+        # (a pale glyph under heavy JPEG) is not "no mark" when it reaches
+        # across the line as a mark does (JPEG's blocks along a box's border
+        # differ as much, in strips along it)
+        faint_inks = _drop_line_runs((differs > INK / 2) & (before > INK / 2) & (after > INK / 2) & line_like,
+                                     vertical_line) & near
         # a line drawn at the window's ends but gone in its middle: a mark
         # was drawn there, so "no mark" is never concluded (unsure instead)
         gaps = _line_gaps(on_line, line_like, along_like, vertical_line) if lines else np.zeros(len(keys), bool)
@@ -517,9 +540,11 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
             gap = bool(gaps[i])
             if little_ink[i] and not dark[i] and (hidden is None or hidden.sum() < NO_MARK * size * size):
                 speck = (mark_ink & near).sum() >= SPECK * size * size
-                out[k] = (None, 0.0 if gap or speck else 1.0)  # nothing there (the common case, decided quickly)
-                if (gap or speck) and why is not None:
-                    why[k] = GAP_WHY if gap else SPECK_WHY
+                faint = _faint_mark(faint_inks[i], vertical_line, p, size)
+                # nothing there (the common case, decided quickly)
+                out[k] = (None, 0.0 if gap or speck or faint else 1.0)
+                if (gap or speck or faint) and why is not None:
+                    why[k] = GAP_WHY if gap else SPECK_WHY if speck else FAINT_WHY
                 continue
             kind, conf = classify(mark_ink, mid[i], p, on_line[i] if lines else None)
             # only when that tells nothing, read again: without the pieces
