@@ -127,8 +127,7 @@ def random_style(rng: random.Random, base: TangoStyle) -> TangoStyle:
     showing givens) in random colours: light or dark cells, suns warm (red
     to yellow) and moons cool (cyan to violet), marks of any colour 45 Lab
     units from the cells, badges and lines of any."""
-    dark = rng.random() < 0.3
-    tone = "dark" if dark else "light"
+    tone = "dark" if rng.random() < 0.3 else "light"
     page, cell = colour_of(rng, tone), colour_of(rng, tone)
     locked = far_from(rng, tone, [cell], 8)
     line = far_from(rng, "any", [cell], 10)

@@ -554,10 +554,10 @@ def _givens_against_empty(feats: np.ndarray, empty: list[int], piece: list[int],
             givens = [p for p, g in zip(givens, labels) if g != alone]
     if len(givens) < MIN_GIVENS:  # one odd cell is a pointer or a hover, not a look for givens
         return None
-    # a piece cell nearer a given's look than the empty cells' own spread
-    # allows is doubtful, past the tolerance or not: a given whose pattern
-    # the piece hides in part (a hatched ground under a large sun) lies
-    # between the two looks
+    # a piece cell past half-way to the givens' look (and past the empty
+    # cells' own spread) is doubtful, within the tolerance or not: a given
+    # whose pattern its piece hides in part (a hatched ground under a large
+    # sun) lies between the two looks
     centre = median(d_feats[like], axis=0)
     half = 0.5 * float(np.linalg.norm(centre - ref))
     doubtful += [p for p, d in zip(piece, dist) if max(half, LOCK_SPREAD * spread) < d and p not in givens]
