@@ -720,6 +720,20 @@ def test_a_window_over_half_a_corner_cell_of_a_real_queens_board_leaves_it_unsur
     assert n == 16 and wrong == [], wrong
 
 
+def test_a_window_over_a_corner_cell_s_corner_is_not_the_board_s_rounding():
+    """LinkedIn Queens (real, 2025-05-08: light grey and lilac cells at the
+    board's corners): a white window whose edges lie a quarter of a pitch
+    into the top left (or right) cell hid that corner of it, and the corner
+    of the window in the cell's middle read as a mark, sure.  The corner's
+    colour was taken for the board's rounding, as it lay near the median of
+    the other three corners; but those showed their own cells' fills (the
+    median, a light grey cell's, near the window's white).  A rounding is
+    now seen only where at least two other corners show something other
+    than their fill."""
+    n, wrong = _real_covers("2025-05-08.png", "queens", corners=True, into=0.75)
+    assert n == 16 and wrong == [], wrong
+
+
 @pytest.mark.parametrize("file", ["wswebcreation__rn-tango/thumbnails/tango-395.png",
                                   "themysterysolver__TANGO-SOLVER/ATC1.png",
                                   "darcipeoples__linkedin-solvers/linkedin-dark_2025-05-04-solved.png"])

@@ -126,7 +126,10 @@ LEARNT_MARK = 0.75
 # within CORNER_UNLIKE Lab units of it (in our data and the real boards, under
 # every screen change, 6.7 at most: JPEG 35).  A corner farther off is under
 # something (a window's corner, 23 from a taupe fill at least), unless it is
-# the board's outer corner and alike at all four (a rounded board's frame).
+# the board's outer corner and alike at all four (a rounded board's frame),
+# or each of its pixels lies within CORNER_UNLIKE of a blend of the cell's
+# fill and the colour just beyond the corner (a rounded corner cutting the
+# square: its anti-aliased edge is such a blend, whatever the fill).
 CORNER_UNLIKE = 12.0
 
 
@@ -330,21 +333,59 @@ def _block(ink: np.ndarray, least: float) -> bool:
     return any(min(w, h) >= least and area >= BLOCK_FILL * w * h for _, _, w, h, area in stats[1:])
 
 
-def _board_shaped_corners(seen: np.ndarray) -> np.ndarray:
+def _board_shaped_corners(seen: np.ndarray, fills: np.ndarray) -> np.ndarray:
     """Of ``seen`` (each cell's corner colours: see :func:`corner_colours`),
     the board's outer corner squares that lie within CORNER_UNLIKE of the
-    median of the other three's: a rounded board shows its frame or page
-    there alike at all four; a window over one of them does not.  A mask
-    rows x cols x 4."""
+    median of the others unlike their cells' fills, when two or three are:
+    a rounded board shows its frame or page there alike at all four; a
+    window over one of them does not (nor is it alike to two cells' own
+    fills that happen to be its colour).  A mask rows x cols x 4."""
     n, m = seen.shape[0] - 1, seen.shape[1] - 1
     where = [(0, 0, 0), (n, 0, 1), (0, m, 2), (n, m, 3)]
     outer = np.array([seen[key] for key in where])
     own = np.zeros(seen.shape[:3], bool)
     if np.isnan(outer).any():
         return own
+    unlike = np.linalg.norm(outer - np.array([fills[key[:2]] for key in where]), axis=1) > CORNER_UNLIKE
     for i, key in enumerate(where):
-        own[key] = float(np.linalg.norm(outer[i] - median(np.delete(outer, i, axis=0), axis=0))) <= CORNER_UNLIKE
+        shaped = [j for j in range(4) if j != i and unlike[j]]
+        own[key] = len(shaped) >= 2 and float(np.linalg.norm(outer[i] - median(outer[shaped], axis=0))) <= CORNER_UNLIKE
     return own
+
+
+def _rounded_corners(lab: np.ndarray, lat: Lattice, fills: np.ndarray, own: np.ndarray) -> np.ndarray:
+    """``own`` (see :func:`_board_shaped_corners`) with, besides, each of the
+    board's outer corner squares whose every pixel lies within CORNER_UNLIKE
+    of a blend of its cell's fill and the colour just beyond the board's
+    corner (the square mirrored out; a corner of the image there: no
+    blend): a rounded corner cutting into the square, its edge anti-aliased.
+    The four may differ (a dark cell's corner blends into a dark page, a
+    light one's does not).  The square's pixel nearest the cell's middle
+    must show the fill: a cover reaching past the square (a window over
+    the corner, the colour beyond being its own) does not pass."""
+    h, w = lab.shape[:2]
+    a, b = CORNER_FROM, CORNER_TO
+    hs, ws = max(1, int((b - a) * lat.py)), max(1, int((b - a) * lat.px))  # corner_colours' size
+    out = own.copy()
+    for r, c, k in ((0, 0, 0), (lat.rows - 1, 0, 1), (0, lat.cols - 1, 2), (lat.rows - 1, lat.cols - 1, 3)):
+        right, low = k >= 2, k % 2 == 1
+        x, y = lat.x0 + (c + right) * lat.px, lat.y0 + (r + low) * lat.py  # the board's corner
+        # each axis's two squares' first pixels: a to b in from the corner, and b to a out
+        starts = [(int(round(v + a * p)), int(round(v - b * p))) for v, p in ((x, lat.px), (y, lat.py))]
+        inside = [s[far] for s, far in zip(starts, (right, low))]
+        beyond = [s[not far] for s, far in zip(starts, (right, low))]
+        if out[r, c, k] or min(inside + beyond) < 0 or max(inside[0], beyond[0]) + ws > w \
+                or max(inside[1], beyond[1]) + hs > h:
+            continue
+        pix = lab[inside[1]:inside[1] + hs, inside[0]:inside[0] + ws].reshape(-1, 3)
+        page = median(lab[beyond[1]:beyond[1] + hs, beyond[0]:beyond[0] + ws].reshape(-1, 3), axis=0)
+        f, step = fills[r, c], page - fills[r, c]
+        t = np.clip((pix - f) @ step / max(float(step @ step), 1e-6), 0.0, 1.0)
+        rest = np.linalg.norm(pix - f - t[:, None] * step, axis=1)
+        # a rounding leaves the square's pixel nearest the cell's middle to the fill; a cover does not
+        middle = (0 if low else hs - 1) * ws + (0 if right else ws - 1)
+        out[r, c, k] = float(rest.max()) <= CORNER_UNLIKE and float(np.linalg.norm(pix[middle] - f)) <= CORNER_UNLIKE
+    return out
 
 
 def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None,
@@ -358,7 +399,8 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
     why = {}
     seen = corner_colours(lab, lat, (CORNER_FROM, CORNER_TO))
     apart = np.linalg.norm(seen - fills[:, :, None, :], axis=3)  # each corner square from the cell's fill
-    odd = np.nan_to_num(np.where(_board_shaped_corners(seen), 0.0, apart), nan=0.0).max(axis=2)
+    own = _rounded_corners(lab, lat, fills, _board_shaped_corners(seen, fills))
+    odd = np.nan_to_num(np.where(own, 0.0, apart), nan=0.0).max(axis=2)
     for r in range(lat.rows):
         for c in range(lat.cols):
             if only is not None and not only[r, c]:
@@ -531,7 +573,8 @@ def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
 
 def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray | None = None) -> np.ndarray:
     """What every cell (or those in ``only``) of a fresh capture holds,
-    judged against the fills read before (-1 where unsure)."""
-    crop, local, _ = lat.crop(img, 0.05)
+    judged against the fills read before (-1 where unsure).  The crop takes
+    in the page beyond the board's corners (see :func:`_rounded_corners`)."""
+    crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
     state, _ = classify_cells(to_lab(crop), local, reading.looks.fills, only, reading.looks.mark_span)
     return state
