@@ -535,9 +535,11 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
         dark = (mark_inks & _dark(mid)).any(axis=(1, 2))
         for i, k in enumerate(keys):
             erased = lines and has_ends[i] and _line_erased(ends[i], unlike_ground[i], vertical_line)
-            hidden = on_line[i] & unlike_ground[i] & near if erased else None
             mark_ink = mark_inks[i]
             gap = bool(gaps[i])
+            # the line erased round the mark only (a badge under it) hides a
+            # stroke crossing the line's place as well as erased ends do
+            hidden = on_line[i] & unlike_ground[i] & near if erased or gap else None
             if little_ink[i] and not dark[i] and (hidden is None or hidden.sum() < NO_MARK * size * size):
                 speck = (mark_ink & near).sum() >= SPECK * size * size
                 faint = _faint_mark(faint_inks[i], vertical_line, p, size)
