@@ -280,6 +280,18 @@ def test_boards_in_looks_nobody_here_drew_are_never_read_sure_wrong():
     assert verdicts.count("exact") >= 40, f"only {verdicts.count('exact')} of 80 read exactly: {verdicts}"
 
 
+def test_entries_in_the_givens_ink_told_by_weight_alone_are_doubt():
+    """Givens bold and entries regular, both in one dark ink, and the two
+    wrong entries in an orange the reader does not take for the game's red
+    (random look 5000131): the styles were told by ink, the orange ones the
+    entries, and the six regular digits read as givens, sure.  Two weights
+    clearly apart in one ink leave those digits unsure now; one serif
+    face's digits, all of a weight, vary less (5000194, 5000290: still
+    read exactly)."""
+    assert _render_verdict(5000131) == "unsure"
+    assert [_render_verdict(s) for s in (5000194, 5000290)] == ["exact", "exact"]
+
+
 def _fresh(n: int, seed: int) -> SudokuPuzzle:
     from puzzlebot.solvers.sudoku import generate
 

@@ -138,6 +138,11 @@ STYLE_SEP, STYLE_NEAR, GROUND_SEP, BOLD_RATIO = 18.0, 0.6, 8.0, 1.25
 # 7, 0.12 and 0.13), and a split between such is a guess (0.17-0.20 bold
 # against 0.13-0.16 regular in the sans faces we draw with, 1.2 to 1.5 apart).
 WEIGHT_GAP = 1.1
+# Within one ink (the styles told by colour) two weights are the givens' and
+# the entries' only when INK_WEIGHT_GAP apart: one serif face's digits, all
+# of one weight, split up to 1.25 apart (random looks); a bold sans against
+# its regular weight in one ink, 1.34.
+INK_WEIGHT_GAP = 1.3
 # A Sudoku with one solution gives at least this many digits (4x4: 4, 6x6
 # with 2x3 boxes: 8, 9x9: 17): fewer digits in the givens' style than that
 # and the style is not the givens' (two glyphs a pixel bolder on a scaled
@@ -521,6 +526,14 @@ def _weight_split(bold: np.ndarray, n: int) -> tuple[np.ndarray | None, str]:
                   + ": givens and entries cannot be told apart")
 
 
+def _apart_in_one_ink(bold: np.ndarray, split: np.ndarray) -> bool:
+    """Whether strokes ``bold`` split (1 bold) into weights INK_WEIGHT_GAP
+    apart: bold and regular type in one ink, not one face's digits varying."""
+    if split.min() == split.max():
+        return False
+    return bool(bold[split == 1].min() >= INK_WEIGHT_GAP * bold[split == 0].max())
+
+
 def _by_weight(bold: np.ndarray, digits: list[int], n: int) -> tuple[np.ndarray | None, dict[int, str]]:
     """Givens told by their strokes' weight: 1 for a given (bold), 0 for an
     entry, and doubts (by index); None and no doubt when all are of one
@@ -592,6 +605,15 @@ def _styles(inks: dict, ground: np.ndarray, empty: dict, n: int) -> tuple[set, s
                 fewer = int(np.sum(sub == 1) < np.sum(sub == 0))
                 for i in mine[sub == fewer]:
                     unsure.setdefault(cells[i], "its ink is a third one, like neither the givens' nor the entries'")
+            # two weights apart in one ink: the game may draw its entries in the givens' ink (or the
+            # reverse), told by weight alone; the digits of the other style's weight are a guess
+            digits = np.array([inks[cells[i]].digit for i in mine])
+            weights, _ = _by_weight(strokes[mine, 0], list(digits), 0)
+            if weights is not None and _apart_in_one_ink(strokes[mine, 0][digits != 1], weights[digits != 1]):
+                for i in mine[weights == int(k != given)]:
+                    unsure.setdefault(cells[i], "in the " + ("givens'" if k == given else "entries'") + " ink but "
+                                      + ("lighter" if k == given else "bolder") + " than the rest of it: a given "
+                                      "or an entry?")
     else:
         split, doubt = _tinted(cells, grounds, empty, ground, n)
         how, given = "cell ground", 1
