@@ -281,6 +281,13 @@ def corners(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_F
     return out
 
 
+def corner_square(lat: Lattice, span: tuple[float, float] = (CORNER_FROM, CORNER_TO)) -> tuple[int, int]:
+    """(rows, columns) of every corner square :func:`corner_colours` takes:
+    the smallest size the rounding of ``span`` gives, at least a pixel."""
+    a, b = span
+    return max(1, int((b - a) * lat.py)), max(1, int((b - a) * lat.px))
+
+
 def corner_colours(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (CORNER_FROM, CORNER_TO)
                    ) -> np.ndarray:
     """The median colour of each cell's four corner squares (those
@@ -290,7 +297,7 @@ def corner_colours(lab: np.ndarray, lat: Lattice, span: tuple[float, float] = (C
     numpy call."""
     a, b = span
     h, w = lab.shape[:2]
-    hs, ws = max(1, int((b - a) * lat.py)), max(1, int((b - a) * lat.px))
+    hs, ws = corner_square(lat, span)
     rs, cs = np.arange(lat.rows), np.arange(lat.cols)
     xs = np.stack([np.round(lat.x0 + (cs + f) * lat.px).astype(int) for f in (a, a, 1 - b, 1 - b)], axis=1)
     ys = np.stack([np.round(lat.y0 + (rs + f) * lat.py).astype(int) for f in (a, 1 - b, a, 1 - b)], axis=1)

@@ -38,7 +38,7 @@ from puzzlebot.vision.colour_math import median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, candidate_lattices
-from puzzlebot.vision.lined_grid import corner_colours, corners
+from puzzlebot.vision.lined_grid import corner_colours, corner_square, corners
 from puzzlebot.vision.reading import BOARD, Reading
 from puzzlebot.vision.region_grid import broken_frame, region_lattice, unplain_side
 
@@ -333,6 +333,13 @@ def _block(ink: np.ndarray, least: float) -> bool:
     return any(min(w, h) >= least and area >= BLOCK_FILL * w * h for _, _, w, h, area in stats[1:])
 
 
+def _outer_corners(rows: int, cols: int) -> list[tuple[int, int, int]]:
+    """The board's four outer corner squares, as (row, column, square) in
+    :func:`corner_colours`' order: top left, bottom left, top right, bottom
+    right."""
+    return [(0, 0, 0), (rows - 1, 0, 1), (0, cols - 1, 2), (rows - 1, cols - 1, 3)]
+
+
 def _board_shaped_corners(seen: np.ndarray, fills: np.ndarray) -> np.ndarray:
     """Of ``seen`` (each cell's corner colours: see :func:`corner_colours`),
     the board's outer corner squares that lie within CORNER_UNLIKE of the
@@ -340,8 +347,7 @@ def _board_shaped_corners(seen: np.ndarray, fills: np.ndarray) -> np.ndarray:
     a rounded board shows its frame or page there alike at all four; a
     window over one of them does not (nor is it alike to two cells' own
     fills that happen to be its colour).  A mask rows x cols x 4."""
-    n, m = seen.shape[0] - 1, seen.shape[1] - 1
-    where = [(0, 0, 0), (n, 0, 1), (0, m, 2), (n, m, 3)]
+    where = _outer_corners(*seen.shape[:2])
     outer = np.array([seen[key] for key in where])
     own = np.zeros(seen.shape[:3], bool)
     if np.isnan(outer).any():
@@ -365,9 +371,9 @@ def _rounded_corners(lab: np.ndarray, lat: Lattice, fills: np.ndarray, own: np.n
     the corner, the colour beyond being its own) does not pass."""
     h, w = lab.shape[:2]
     a, b = CORNER_FROM, CORNER_TO
-    hs, ws = max(1, int((b - a) * lat.py)), max(1, int((b - a) * lat.px))  # corner_colours' size
+    hs, ws = corner_square(lat, (a, b))
     out = own.copy()
-    for r, c, k in ((0, 0, 0), (lat.rows - 1, 0, 1), (0, lat.cols - 1, 2), (lat.rows - 1, lat.cols - 1, 3)):
+    for r, c, k in _outer_corners(lat.rows, lat.cols):
         right, low = k >= 2, k % 2 == 1
         x, y = lat.x0 + (c + right) * lat.px, lat.y0 + (r + low) * lat.py  # the board's corner
         # each axis's two squares' first pixels: a to b in from the corner, and b to a out
