@@ -74,8 +74,16 @@ AFTER_SEEN = 0.015
 # A watched click's cell is looked at this long (s) for its selection: a
 # third-party Mini Sudoku game shows it 60-70 ms after the click, and one
 # time in about fourteen took longer than KEY_AFTER_CLICK (the key went to
-# the cell selected before).
+# the cell selected before)...
 SELECT_WAIT = 0.25
+# ... and the first click's this long: a page on a busy machine shows its
+# selections later than SELECT_WAIT (that game, its main thread kept busy
+# 250 ms in 300: both first clicks unseen in 3 runs of 4), and two clicks
+# unseen turn the watching off for the run (SELECT_UNSEEN_RUN): keys then
+# go at the fixed pace, where one can overtake its click (the likeliest
+# cause of a key landing in the cell selected before, twice in CI).  A game
+# that shows no selection loses this once a run.
+SELECT_WAIT_FIRST = 1.0
 # ... and this long once the game has shown a selection before: then a
 # selection not seen means the click was not taken yet (a busy machine) or
 # at all, and a key typed now would go to the cell selected before (a value
@@ -114,7 +122,7 @@ POINTER_POLL, POINTER_RESEND, POINTER_WAIT = 0.002, 0.05, 0.5
 
 
 # How long each watched event's effect is waited for (s).
-WAITS = {"move": DRAG_SEEN_WAIT, "down": DRAG_HOLD, "click": SELECT_WAIT, "key": KEY_SEEN_WAIT}
+WAITS = {"move": DRAG_SEEN_WAIT, "down": DRAG_HOLD, "key": KEY_SEEN_WAIT}  # a click's: Mouse._select_wait
 
 
 class Aborted(PuzzlebotError):
@@ -298,7 +306,7 @@ class Mouse:
                 if kind == "down":
                     down = (ev[1], ev[2])
                 if cell is not None:
-                    wait = SELECT_WAIT_KNOWN if kind == "click" and self._selections_seen else WAITS[kind]
+                    wait = self._select_wait() if kind == "click" else WAITS[kind]
                     seen = self._seen(watch, cell, base, wait)
                     waited = not seen
                     if kind == "move":
@@ -349,6 +357,11 @@ class Mouse:
             self.key(ev[1])
         else:
             raise PuzzlebotError(f"unknown pointer event {kind!r}")
+
+    def _select_wait(self) -> float:
+        if self._selections_seen:
+            return SELECT_WAIT_KNOWN
+        return SELECT_WAIT if self._unseen_selections else SELECT_WAIT_FIRST
 
     def _repeat_drawn(self, watch: "Watch", cell: tuple[int, int], base) -> None:
         """Wait (REPEAT_WAIT, or REPEAT_WAIT_KNOWN once a game has shown

@@ -275,6 +275,29 @@ def test_a_game_that_shows_no_selection_is_typed_into_at_the_fixed_pace(recorder
     assert events == [("press", 175, 175), ("release", 175, 175), ("key", XK.string_to_keysym("2"))] * 3
 
 
+def test_a_first_selection_shown_late_keeps_the_keys_waiting_for_selections(recorder, mouse):
+    """A page on a busy machine shows its first selection later than
+    SELECT_WAIT: had the mouse given up there (twice), the keys would go at
+    the fixed pace for the rest of the run, and one could overtake its
+    click.  The first click's selection is waited for longer, and the next
+    click too is watched.  (Drawn after 150 looks: at least 0.3 s, as each
+    look sleeps WATCH_POLL.)"""
+    from Xlib import XK
+
+    from puzzlebot.bot.actuate import SELECT_WAIT, WATCH_POLL
+
+    assert 150 * WATCH_POLL > SELECT_WAIT
+    game = DrawingGame(mouse, delay=150, pressed=False)
+    _type(mouse, (3, 2), "4", game)
+    assert [e[0] for e in game.seen[(3, 2)]][-1] == "click"  # seen after the click, before the key
+    game = DrawingGame(mouse, delay=150, pressed=False)
+    _type(mouse, (1, 1), "2", game)
+    assert [e[0] for e in game.seen[(1, 1)]][-1] == "click"
+    events = [e for e in recorder.drain() if e[0] != "motion"]
+    assert events == [("press", 225, 275), ("release", 225, 275), ("key", XK.string_to_keysym("4")),
+                      ("press", 175, 175), ("release", 175, 175), ("key", XK.string_to_keysym("2"))]
+
+
 def test_a_selection_not_seen_where_the_game_shows_them_stops_before_the_key(recorder, mouse):
     """A game seen to show its selections, whose next click shows nothing
     (not taken, or not yet on a busy machine): the key would go to the cell
