@@ -131,6 +131,21 @@ LEARNT_MARK = 0.75
 # fill and the colour just beyond the corner (a rounded corner cutting the
 # square: its anti-aliased edge is such a blend, whatever the fill).
 CORNER_UNLIKE = 12.0
+# A rounded corner leaves the cell's fill within this share of a pitch of the
+# board's corner along the diagonal: an arc of radius R crosses it 0.29 R in,
+# and checker-dark rounds by about 0.64 of a pitch at 24x24 (the fill from
+# 0.19 in, so a corner square's inner pixel, 0.24 in, is on the arc's
+# anti-aliased edge or not by a sub-pixel shift of the grid).  A cover
+# reaching farther in is no rounding...
+ROUNDING_REACH = 0.35
+# ... nor is one that reaches as far in along the edges as along the
+# diagonal (a window's corner is square): where the fill begins on the
+# diagonal, D pixels in, a rounding still cuts away the pixel ROUNDING_PAST
+# beyond D at half D's depth (its arc is 0.48 R in there: a margin of
+# 0.19 R - 2 px, kept by a radius of 11 px and more; a smaller one is left
+# unsure), a square corner does not.  Cut away: nearer the colour beyond
+# than the fill.
+ROUNDING_PAST = 1
 
 
 @dataclass
@@ -359,6 +374,14 @@ def _board_shaped_corners(seen: np.ndarray, fills: np.ndarray) -> np.ndarray:
     return own
 
 
+def _on_blend(pix: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each of ``pix`` (N x 3, Lab), the nearest blend of colours ``a``
+    and ``b``: (its share of ``b``, 0 to 1; its distance from it)."""
+    step = b - a
+    share = np.clip((pix - a) @ step / max(float(step @ step), 1e-6), 0.0, 1.0)
+    return share, np.linalg.norm(pix - a - share[:, None] * step, axis=1)
+
+
 def _rounded_corners(lab: np.ndarray, lat: Lattice, fills: np.ndarray, own: np.ndarray) -> np.ndarray:
     """``own`` (see :func:`_board_shaped_corners`) with, besides, each of the
     board's outer corner squares whose every pixel lies within CORNER_UNLIKE
@@ -366,13 +389,16 @@ def _rounded_corners(lab: np.ndarray, lat: Lattice, fills: np.ndarray, own: np.n
     corner (the square mirrored out; a corner of the image there: no
     blend): a rounded corner cutting into the square, its edge anti-aliased.
     The four may differ (a dark cell's corner blends into a dark page, a
-    light one's does not).  The square's pixel nearest the cell's middle
-    must show the fill: a cover reaching past the square (a window over
-    the corner, the colour beyond being its own) does not pass."""
+    light one's does not).  Going on in along the diagonal, still on the
+    blend, the fill must show within ROUNDING_REACH, and the corner cut
+    away must be round (ROUNDING_PAST): a cover reaching farther, or with
+    a square corner (a window over the corner, the colour beyond being its
+    own), does not pass."""
     h, w = lab.shape[:2]
     a, b = CORNER_FROM, CORNER_TO
     hs, ws = corner_square(lat, (a, b))
     out = own.copy()
+    n = int(ROUNDING_REACH * min(lat.px, lat.py)) + ROUNDING_PAST + 1
     for r, c, k in _outer_corners(lat.rows, lat.cols):
         right, low = k >= 2, k % 2 == 1
         x, y = lat.x0 + (c + right) * lat.px, lat.y0 + (r + low) * lat.py  # the board's corner
@@ -380,17 +406,27 @@ def _rounded_corners(lab: np.ndarray, lat: Lattice, fills: np.ndarray, own: np.n
         starts = [(int(round(v + a * p)), int(round(v - b * p))) for v, p in ((x, lat.px), (y, lat.py))]
         inside = [s[far] for s, far in zip(starts, (right, low))]
         beyond = [s[not far] for s, far in zip(starts, (right, low))]
+        # the corner's n x n pixels inside the board, turned so that it lies at [0, 0]
+        xs = np.floor(x + (-1 if right else 1) * (np.arange(n) + 0.5)).astype(int)
+        ys = np.floor(y + (-1 if low else 1) * (np.arange(n) + 0.5)).astype(int)
         if out[r, c, k] or min(inside + beyond) < 0 or max(inside[0], beyond[0]) + ws > w \
-                or max(inside[1], beyond[1]) + hs > h:
+                or max(inside[1], beyond[1]) + hs > h or min(xs.min(), ys.min()) < 0 or xs.max() >= w \
+                or ys.max() >= h:
             continue
+        patch = lab[ys[:, None], xs[None, :]]
         pix = lab[inside[1]:inside[1] + hs, inside[0]:inside[0] + ws].reshape(-1, 3)
         page = median(lab[beyond[1]:beyond[1] + hs, beyond[0]:beyond[0] + ws].reshape(-1, 3), axis=0)
-        f, step = fills[r, c], page - fills[r, c]
-        t = np.clip((pix - f) @ step / max(float(step @ step), 1e-6), 0.0, 1.0)
-        rest = np.linalg.norm(pix - f - t[:, None] * step, axis=1)
-        # a rounding leaves the square's pixel nearest the cell's middle to the fill; a cover does not
-        middle = (0 if low else hs - 1) * ws + (0 if right else ws - 1)
-        out[r, c, k] = float(rest.max()) <= CORNER_UNLIKE and float(np.linalg.norm(pix[middle] - f)) <= CORNER_UNLIKE
+        f = fills[r, c]
+        steps = np.arange(int(a * min(lat.px, lat.py)), n - ROUNDING_PAST)
+        diagonal = patch[steps, steps]
+        fill_at = np.flatnonzero(np.linalg.norm(diagonal - f, axis=1) <= CORNER_UNLIKE)
+        if not fill_at.size:
+            continue
+        d = int(steps[fill_at[0]])
+        on = np.concatenate([pix, diagonal[:fill_at[0]]])
+        _, off = _on_blend(on, f, page)
+        cut, _ = _on_blend(np.array([patch[d // 2, d + ROUNDING_PAST], patch[d + ROUNDING_PAST, d // 2]]), f, page)
+        out[r, c, k] = float(off.max()) <= CORNER_UNLIKE and bool((cut >= 0.5).all())
     return out
 
 
