@@ -263,7 +263,7 @@ class Mouse:
         # watching: not yet given up (after DRAG_UNSEEN_RUN cells unseen)
         base, watching, unseen, seen, waited = None, watch is not None, 0, False, False
         events = gesture.events
-        if self._unseen_selections >= SELECT_UNSEEN_RUN:  # clicks and keys at the fixed pace, as unwatched
+        if self.keys_unwatched:  # clicks and keys at the fixed pace, as unwatched
             events = tuple(e[:-1] if e[0] in ("click", "key") and _watched(e) else e for e in events)
         starts = _watch_starts(events) if watch is not None else {}
         # a drag watched cell by cell moves on when the game has drawn the
@@ -357,6 +357,12 @@ class Mouse:
             self.key(ev[1])
         else:
             raise PuzzlebotError(f"unknown pointer event {kind!r}")
+
+    @property
+    def keys_unwatched(self) -> bool:
+        """Whether keys go at the fixed pace: this game showed no selection
+        in time (SELECT_UNSEEN_RUN clicks in a row)."""
+        return self._unseen_selections >= SELECT_UNSEEN_RUN
 
     def _select_wait(self) -> float:
         if self._selections_seen:

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzlebot.bot import safety
-from puzzlebot.bot.actions import Action, cell_name
+from puzzlebot.bot.actions import Action, Key, cell_name
 from puzzlebot.bot.cell_watch import CellWatch
 from puzzlebot.bot.games import Game
 from puzzlebot.bot.memory import keep_freed_memory
@@ -675,7 +675,7 @@ class Runner:
             if not last and self._batches(action, plan[i + 1], batched):
                 batched += 1  # the next click goes at once; the batch is checked as a whole
                 continue
-            batched = 0
+            together, batched = batched + 1, 0
             t = time.perf_counter()
             got, shot, how = self._settle(watch, wlat, reading, action.after, ref, ring, last,
                                           wlat.cell_means(now), state)
@@ -696,8 +696,13 @@ class Runner:
                                   f"({'before the last move' if not last else 'and did not come back'}); stopped")
                 bad = np.argwhere(got != action.after)
                 rr, cc = (int(v) for v in bad[0]) if bad.size else action.cell
-                raise Stopped(f"r{rr + 1}c{cc + 1} did not change as predicted after {gesture.what}: it shows "
-                              f"{self._name(got[rr, cc])}, expected {self._name(action.after[rr, cc])}; stopped")
+                after = gesture.what if together == 1 else f"{together} actions sent together, the last {gesture.what}"
+                paced = any(isinstance(a, Key) for a in plan[i + 1 - together:i + 1]) \
+                    and getattr(self.mouse, "keys_unwatched", False)
+                raise Stopped(f"r{rr + 1}c{cc + 1} did not change as predicted after {after}: it shows "
+                              f"{self._name(got[rr, cc])}, expected {self._name(action.after[rr, cc])}"
+                              + ("; the keys went at a fixed pace (the game showed no selection in time), and one "
+                                 "may have reached the cell selected before" if paced else "") + "; stopped")
         else:
             result.outcome = "solved"
             result.final = self._frame(self._grab(self.target.region), "final capture")

@@ -349,7 +349,20 @@ def test_typed_values_and_rectangles_go_in_batches_too_but_never_on_a_cell_the_b
     assert not runner._batches(Key((0, 0), "1", before=b, after=b), Key((0, 0), "2", before=b, after=b), 0)
     assert not runner._batches(Key((0, 0), "1", before=b, after=b), Key((0, 1), "2", before=b, after=b), BATCH - 1)
     runner, mouse, game = play(board(), one_key_each, deaf={(3, 1)})
-    with pytest.raises(Stopped, match=r"r4c2 did not change as predicted"):
+    with pytest.raises(Stopped, match=r"r4c2 did not change as predicted") as stop:
+        runner.run()
+    assert "actions sent together, the last typing '2' on r4c" in str(stop.value)  # the batch, not one action
+    assert "fixed pace" not in str(stop.value)
+
+
+def test_a_batch_of_keys_typed_at_the_fixed_pace_that_went_wrong_says_so():
+    """A game that showed no selection in time gets its keys at a fixed
+    pace, where a key can overtake its click and reach the cell selected
+    before: the stop says so (and names the batch, not its last action)."""
+    runner, mouse, game = play(board(), one_key_each, deaf={(3, 1)})
+    mouse.keys_unwatched = True
+    with pytest.raises(Stopped, match=r"r4c2 did not change as predicted after \d+ actions sent together, the last "
+                       r"typing '2' on r4c\d: .*the keys went at a fixed pace .* the cell selected before; stopped"):
         runner.run()
 
 
