@@ -556,10 +556,10 @@ def test_the_rounded_corners_of_a_queens_game_by_other_people_are_its_shape_what
     covered, and the game was never played (once in a CI run, at random).
     Then the top left cell's corner square, whose inner pixel lies on the
     rounding's anti-aliased edge or not by a sub-pixel shift of the grid
-    fitted, read unsure for most colours ("not its fill", once in CI; 12 of
-    24 colourings here).  Row r as region (r + s) mod 24, which the game
-    paints in its colour (r + s) mod 12, for five s: each read sure, as the
-    level."""
+    fitted, read unsure for about half the colours ("not its fill", once in
+    CI; 11 of 24 colourings in one run here).  Row r as region (r + s) mod
+    24, which the game paints in its colour (r + s) mod 12, for five s: each
+    read sure, as the level."""
     from .web_games import Page, Server, need_chromium, shared_game
 
     need_chromium()
