@@ -23,7 +23,7 @@ from pathlib import Path
 
 from puzzlebot.bot.report import REPORT_TITLE
 from puzzlebot.solvers.errors import InputError, PuzzlebotError
-from puzzlebot.solvers.text_files import read_text_file
+from puzzlebot.solvers.text_files import read_text_file, resolved
 
 # Screenshots in the report are saved at most this wide (pixels): a report of
 # 200 phone screenshots stays a few tens of MB and loads quickly.
@@ -173,7 +173,7 @@ def _labels(path: str | None) -> tuple[dict, Path | None]:
         bad = _label_fault(e)
         if bad:
             raise InputError(f"the label of {e['file'][:60]} is malformed: {bad}", path)
-    return {e["file"]: e for e in data}, p.resolve().parent
+    return {e["file"]: e for e in data}, resolved(p).parent
 
 
 def _label_fault(e: dict) -> str:
@@ -194,7 +194,7 @@ def _label_for(path: Path, labels: dict, base: Path | None):
     if not labels:
         return None
     try:
-        rel = str(path.resolve().relative_to(base))
+        rel = str(resolved(path).relative_to(base))
     except ValueError:
         rel = None
     if rel in labels:
@@ -258,8 +258,8 @@ def _check_report_folder(report: Path, srcs, name: str) -> None:
         if not ours:
             raise InputError("holds an index.html that is not a puzzlebot report: not written over; "
                              "name another folder", name)
-    pictures = (report / "img").resolve()
-    inside = next((s.path for s in srcs if s.path.resolve().is_relative_to(pictures)), None)
+    pictures = resolved(report / "img")
+    inside = next((s.path for s in srcs if resolved(s.path).is_relative_to(pictures)), None)
     if inside is not None:
         raise InputError(f"the report's pictures would be written among the screenshots read ({inside}): "
                          "name another folder", name)
@@ -268,10 +268,7 @@ def _check_report_folder(report: Path, srcs, name: str) -> None:
 def run_batch(game, args) -> int:
     from puzzlebot.vision.frames import parse_every, sources
 
-    try:
-        every = parse_every(args.every)
-    except ValueError:
-        raise InputError(f"--every wants seconds like 0.5s or 250ms, got {args.every!r}") from None
+    every = parse_every(args.every)
     srcs = sources(args.paths)
     labels, base = _labels(args.labels)
     report = None

@@ -88,13 +88,14 @@ def _detect(game):
         from pathlib import Path
 
         from puzzlebot.solvers.errors import InputError
-        from puzzlebot.vision.frames import VIDEO_EXTS
-        from puzzlebot.vision.image_io import load_image, same_file, write_image
+        from puzzlebot.vision.frames import VIDEO_EXTS, parse_every
+        from puzzlebot.vision.image_io import check_picture_path, load_image, same_file, write_image
 
         from puzzlebot.bot.memory import keep_freed_memory
         from puzzlebot.bot.options import example_or
 
         args.paths = [example_or(x) for x in args.paths]
+        parse_every(args.every)  # a wrong value is said, with one image as with a video
         first = Path(args.paths[0])
         single = len(args.paths) == 1 and not first.is_dir() and first.suffix.lower() not in VIDEO_EXTS
         if not single or args.labels or args.report or args.jobs:
@@ -106,6 +107,8 @@ def _detect(game):
         args.image = args.paths[0]
         if args.debug and same_file(args.debug, args.image):
             raise InputError(f"--debug {args.debug} is the screenshot itself: name another file for the drawing")
+        if args.debug:
+            check_picture_path(args.debug)
         keep_freed_memory()  # the read's temporaries reuse one another's pages
         img = load_image(args.image, meanwhile=game.reader.prepare)
         det = game.reader.detect(img)
@@ -136,7 +139,7 @@ def _hint(game):
         from puzzlebot.bot.actions import hint_marks, plan_summary
         from puzzlebot.vision.errors import UnreadableBoardError
         from puzzlebot.solvers.errors import InputError
-        from puzzlebot.vision.image_io import load_image, same_file, write_image
+        from puzzlebot.vision.image_io import check_picture_path, load_image, same_file, write_image
         from puzzlebot.vision.overlay import plan_overlay
 
         from puzzlebot.bot.memory import keep_freed_memory
@@ -145,6 +148,7 @@ def _hint(game):
         args.image = example_or(args.image)
         if same_file(args.out, args.image):
             raise InputError(f"{args.out} is the screenshot itself: name another file for the hint picture")
+        check_picture_path(args.out)
         keep_freed_memory()  # the read's temporaries reuse one another's pages
         img = load_image(args.image, meanwhile=game.reader.prepare)
         try:

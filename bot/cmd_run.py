@@ -235,17 +235,14 @@ def _check_outputs(args) -> None:
     profile it reads or another of its outputs, or cannot be written there."""
     from pathlib import Path
 
-    import cv2
-
     from puzzlebot.calibration import profile as profiles
     from puzzlebot.solvers.errors import InputError
-    from puzzlebot.vision.image_io import same_file
+    from puzzlebot.vision.image_io import check_picture_path, same_file
 
-    for out in filter(None, (getattr(args, "clicks", None), getattr(args, "hint", None))):
-        if not Path(out).parent.is_dir() or Path(out).is_dir():
-            raise InputError("cannot be written: its folder is missing, or it is a folder", out)
-    if getattr(args, "hint", None) and not cv2.haveImageWriter(args.hint):
-        raise InputError("cannot be written: name a picture file (.png, .jpg)", args.hint)
+    if getattr(args, "clicks", None) and (not Path(args.clicks).parent.is_dir() or Path(args.clicks).is_dir()):
+        raise InputError("cannot be written: its folder is missing, or it is a folder", args.clicks)
+    if getattr(args, "hint", None):
+        check_picture_path(args.hint)
 
     outs = [(f"--clicks {args.clicks}", args.clicks)] if getattr(args, "clicks", None) else []
     if getattr(args, "hint", None):

@@ -61,6 +61,8 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection | None:
     none and ``create`` is not asked.  A file that is not ours (not SQLite,
     or another program's tables) is refused and left as it is."""
     fresh = not path.exists()
+    if fresh and path.is_symlink():
+        raise StatsError(f"{path} is a symbolic link to nothing (or to itself): no times kept there")
     if fresh:
         if not create:
             return None

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from puzzlebot.calibration.mapping import Region
 from puzzlebot.solvers.errors import InputError
-from puzzlebot.solvers.text_files import read_text_file
+from puzzlebot.solvers.text_files import read_text_file, resolved
 from puzzlebot.vision.lattice import Lattice
 
 VERSION = 1
@@ -65,7 +65,7 @@ def save(profile: Profile, path: Path | None = None) -> Path:
     profile only: a file there that is not one (a screenshot named by
     mistake) is left as it is, with an InputError."""
     path = writable(path)
-    dest = path.resolve() if path.is_symlink() else path  # a link (to a kept dotfile) stays a link
+    dest = resolved(path) if path.is_symlink() else path  # a link (to a kept dotfile) stays a link
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import stat
+from pathlib import Path
 
 from puzzlebot.solvers.errors import InputError
 
@@ -42,6 +43,16 @@ def read_text_file(path: str, limit: int, what: str, pipes: bool = False) -> str
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("not a text file (expected UTF-8 text)", path) from None
+
+
+def resolved(path: str | os.PathLike) -> Path:
+    """``path`` made absolute with its links followed, or, where they loop
+    or cannot be followed, made absolute as written (Path.resolve raises on
+    a loop of links; a command then reports the file, not a traceback)."""
+    try:
+        return Path(path).resolve()
+    except (RuntimeError, OSError):
+        return Path(os.path.abspath(path))
 
 
 def _size(n: int) -> str:

@@ -174,7 +174,7 @@ def test_a_run_never_writes_over_its_profile(tmp_path):
         assert "name another file" in one_line_error(r) or "name two files" in one_line_error(r), args
     assert _md5(prof) == before
     r = run_cli("run", "lights", "--dry-run", "--profile", str(prof), "--hint", str(tmp_path / "no" / "h.png"))
-    assert "folder is missing" in one_line_error(r)  # said before the run, not after it
+    assert "its folder does not exist" in one_line_error(r)  # said before the run, not after it
 
 
 def test_a_report_never_writes_over_a_users_files(tmp_path):
@@ -222,3 +222,31 @@ def test_a_video_must_be_a_file_and_a_cut_gif_is_refused(tmp_path):
     assert r.returncode == 2 and "GIF file ends before its image does" in r.stdout, r.stdout + r.stderr
     r = run_cli("detect", "tango", str(shots))
     assert r.returncode == 0 and "1 read" in r.stdout and "1 error" in r.stdout, r.stdout + r.stderr
+
+
+def test_a_picture_that_cannot_be_written_is_said_before_the_read(tmp_path):
+    """--debug, hint and --report: a folder, a missing folder, no picture
+    extension or a loop of links each get a one-line error naming the file,
+    before any read (the image holds no board: a read would end in exit 4),
+    and nothing is written."""
+    from .helpers import cli_here
+
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((200, 300, 3), 230, np.uint8))
+    os.symlink(tmp_path / "loop-b", tmp_path / "loop-a")
+    os.symlink(tmp_path / "loop-a", tmp_path / "loop-b")
+    (tmp_path / "folder").mkdir()
+    cases = {"folder": "is a folder", "no/out.png": "does not exist", "out.txt": "'.txt' is not a picture",
+             "loop-a": "has no extension"}
+    for name, words in cases.items():
+        out = str(tmp_path / name)
+        for argv in (("detect", "queens", str(blank), "--debug", out), ("hint", "tango", str(blank), out)):
+            status, _, err = cli_here(*argv)
+            assert status == 2 and words in err and out in err and len(err.strip().splitlines()) == 1, (argv, err)
+    status, _, err = cli_here("detect", "tango", str(blank), "--report", str(tmp_path / "loop-a"))
+    assert status == 2 and "cannot make the report folder" in err, err
+    status, _, err = cli_here("detect", "tango", str(blank), "--every", "soon")  # one image: still checked
+    assert status == 2 and "--every" in err, err
+    status, _, err = cli_here("stats", "--times", str(tmp_path / "loop-a"))
+    assert status == 2 and "symbolic link" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["blank.png", "folder", "loop-a", "loop-b"]

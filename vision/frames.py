@@ -12,7 +12,7 @@ from typing import Iterator
 
 import numpy as np
 
-from puzzlebot.vision.errors import ImageFileError
+from puzzlebot.vision.errors import ImageFileError, InputError
 
 IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
 VIDEO_EXTS = {".mp4", ".webm", ".avi", ".mkv", ".mov", ".m4v", ".mpg", ".mpeg", ".ogv", ".gif"}
@@ -67,16 +67,20 @@ def sources(paths: list[str]) -> list[Source]:
 
 
 def parse_every(text: str) -> float:
-    """``--every``: "0.5s", "0.5" (seconds) or "250ms"; ValueError otherwise."""
+    """``--every``: "0.5s", "0.5" (seconds) or "250ms", up to an hour;
+    InputError otherwise."""
     t = text.strip().lower()
     scale = 1.0
     if t.endswith("ms"):
         t, scale = t[:-2], 0.001
     elif t.endswith("s"):
         t = t[:-1]
-    v = float(t) * scale
+    try:
+        v = float(t) * scale
+    except ValueError:
+        v = float("nan")
     if not 0 < v <= 3600:
-        raise ValueError(text)
+        raise InputError(f"--every wants seconds like 0.5s or 250ms (up to an hour), got {text!r}")
     return v
 
 

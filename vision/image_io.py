@@ -14,6 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from puzzlebot.solvers.text_files import resolved
 from puzzlebot.vision.errors import ImageFileError, NoBoardError
 
 # Screenshots are at most a few monitors wide (three 4K screens: 25 MP); a
@@ -253,11 +254,26 @@ def as_bgr(img: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(img[:, :, :3])
 
 
+def check_picture_path(path: str | Path) -> None:
+    """ImageFileError unless a picture can be written at ``path``: not a
+    folder, an extension OpenCV writes, in a folder that exists (asked
+    before a command does its work, and again as it writes)."""
+    p = Path(path)
+    if p.is_dir():
+        raise ImageFileError("is a folder: name a file for the picture (out.png)", str(path))
+    if not cv2.haveImageWriter(str(p)):
+        kind = f"'{p.suffix}' is not a picture format OpenCV writes" if p.suffix else "has no extension"
+        raise ImageFileError(f"{kind}: name the picture .png (or .jpg, .webp, ...)", str(path))
+    if not p.parent.is_dir():
+        raise ImageFileError("its folder does not exist", str(path))
+
+
 def write_image(path: str | Path, img: np.ndarray) -> None:
     """Save a picture (the format from the extension) through a temporary
     file beside it, renamed into place (a failed or interrupted write never
     leaves a half-written file under the name), or ImageFileError naming
     the file when it cannot be written."""
+    check_picture_path(path)
     p = Path(path)
     tmp = p.with_name(f".{p.stem}.{os.getpid()}.tmp{p.suffix}")
     try:
@@ -274,7 +290,7 @@ def write_image(path: str | Path, img: np.ndarray) -> None:
             raise ImageFileError(f"cannot write the picture: {e.strerror}", str(path)) from None
     with suppress(OSError):
         tmp.unlink()
-    raise ImageFileError("cannot write the picture (unknown extension or folder missing)", str(path))
+    raise ImageFileError("cannot write the picture there (no permission, or the disk full?)", str(path))
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:
@@ -285,4 +301,4 @@ def same_file(a: str | Path, b: str | Path) -> bool:
             return os.path.samefile(a, b)
     except OSError:
         pass
-    return Path(a).resolve() == Path(b).resolve()
+    return resolved(a) == resolved(b)
