@@ -118,10 +118,10 @@ def _target(args, game, screen, use_profile: bool = True):
 
     if args.region:
         region = _region(args.region)
-        if region.clip(screen.bounds) != region:
-            from puzzlebot.bot.capture import CaptureError
+        if region.clip(screen.bounds) != region:  # bad input (exit 2), as a malformed --region is
+            from puzzlebot.solvers.errors import InputError
 
-            raise CaptureError(f"--region {region.as_tuple()} is not inside the screen {screen.bounds.as_tuple()}")
+            raise InputError(f"--region {region.as_tuple()} is not inside the screen {screen.bounds.as_tuple()}")
         return Target(region), None
     if args.window or getattr(args, "app", None):
         w = find_window(args.window, getattr(args, "app", None))

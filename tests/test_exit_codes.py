@@ -167,3 +167,21 @@ def test_interrupted_130(game):
     finally:
         proc.kill()
     assert proc.returncode == 130 and "interrupted" in err, (proc.returncode, err)
+
+
+def test_a_region_off_the_screen_is_bad_input():
+    """--region partly or wholly outside the screen is the user's input to
+    mend (exit 2, naming the screen), as a malformed one is."""
+    import argparse
+
+    from puzzlebot.bot.cmd_run import _target
+    from puzzlebot.solvers.errors import InputError
+
+    screen = StillScreen(np.zeros((600, 800, 3), np.uint8))
+    for region in ("-5,0,100,100", "700,500,200,200", "5000,5000,10,10"):
+        args = argparse.Namespace(region=region, window=None, app=None, profile=None)
+        with pytest.raises(InputError) as err:
+            _target(args, games.get("tango"), screen)
+        assert err.value.exit_code == 2 and "(0, 0, 800, 600)" in str(err.value), str(err.value)
+    args = argparse.Namespace(region="0,0,800,600", window=None, app=None, profile=None)
+    assert _target(args, games.get("tango"), screen)[0].region.as_tuple() == (0, 0, 800, 600)
