@@ -46,7 +46,7 @@ def sim_cmd(game, args) -> int:
 
         path = Path(example_or(args.puzzle))
         if not path.is_file():
-            raise InputError("no such file", args.puzzle)
+            raise InputError("is a folder, expected a puzzle file" if path.is_dir() else "no such file", args.puzzle)
         args.puzzle = path.resolve()
     if args.size is not None and not 2 <= args.size <= 30:
         raise InputError(f"--size must be 2 to 30, got {args.size}")

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from puzzlebot.solvers.errors import InputError
-from puzzlebot.solvers.text_files import read_text_file
+from puzzlebot.solvers.text_files import MAX_PUZZLE_BYTES, read_text_file
 
 # Clicks follow one another at least this long apart (s) unless --interval
 # says otherwise.  None needed: every game here takes clicks back to back.
@@ -57,9 +57,6 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-# Puzzle files are small (a 100x100 board is 10 KB); a bigger one is refused
-# before it is read, not parsed for minutes.
-MAX_PUZZLE_BYTES = 4 * 1024 * 1024
 
 
 def example_or(path: str) -> str:

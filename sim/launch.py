@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.solvers.errors import InputError, PuzzlebotError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -97,8 +97,10 @@ def wait_for(path: Path, event: str, timeout: float = 30.0, proc: subprocess.Pop
         if proc is not None and proc.poll() is not None:
             err = path.with_suffix(".err")
             lines = err.read_text(errors="replace").strip().splitlines() if err.exists() else []
-            raise PuzzlebotError(f"the simulator ended (exit {proc.returncode}) before it was ready"
-                                 + (f": {lines[-1][:200]}" if lines else ""))
+            why = f": {lines[-1][:200]}" if lines else ""
+            if proc.returncode == 2:  # its own usage error: the options given were bad input
+                raise InputError(f"the simulator refused its options before it was ready{why}")
+            raise PuzzlebotError(f"the simulator ended (exit {proc.returncode}) before it was ready{why}")
         time.sleep(0.05)
     raise PuzzlebotError(f"the simulator did not report {event!r} within {timeout:.0f} s ({path})")
 

@@ -12,6 +12,16 @@ from pathlib import Path
 from puzzlebot.solvers.errors import InputError
 
 
+# Puzzle files are small (a 100x100 board is 10 KB); a bigger one is refused
+# before it is read, not parsed for minutes.
+MAX_PUZZLE_BYTES = 4 * 1024 * 1024
+
+
+def read_puzzle_file(path: str) -> str:
+    """A puzzle file's text (our stand-ins' --puzzle), as read_text_file."""
+    return read_text_file(path, MAX_PUZZLE_BYTES, "a puzzle file")
+
+
 def read_text_file(path: str, limit: int, what: str, pipes: bool = False) -> str:
     """The UTF-8 text of ``path`` (``what`` names such a file in messages:
     "a puzzle file"), read to at most ``limit`` bytes, or an InputError

@@ -70,7 +70,7 @@ def test_sim_says_when_the_stand_in_refuses_its_options(xvfb):
         pytest.skip("Chromium is not installed (make test installs it)")
     t = time.monotonic()
     r = run_cli("sim", "queens", "--size", "3", timeout=120)
-    assert r.returncode == 1 and "before it was ready" in r.stderr and "--size" in r.stderr, r.stderr
+    assert r.returncode == 2 and "refused its options" in r.stderr and "--size" in r.stderr, r.stderr
     assert time.monotonic() - t < 30  # said at once, not after the page's 60 s wait
 
 
@@ -79,3 +79,19 @@ def test_sim_checks_its_own_input(tmp_path):
     assert r.returncode == 2 and "no such file" in r.stderr
     r = run_cli("sim", "switches")
     assert r.returncode == 2 and "invalid choice" in r.stderr  # no stand-in: not offered
+
+
+@pytest.mark.parametrize("module", ["tango", "queens", "zip", "sudoku", "patches"])
+def test_a_stand_in_given_a_picture_for_its_puzzle_says_so(module, tmp_path):
+    """A binary file as --puzzle is bad input named in one line (the page
+    exits 2, which 'sim' reports as such), not a UnicodeDecodeError."""
+    import argparse
+    import importlib
+
+    from puzzlebot.solvers.errors import InputError
+
+    page = importlib.import_module(f"puzzlebot.sim.{module}.page")
+    shot = tmp_path / "shot.png"
+    shot.write_bytes((ROOT / "examples" / "tango.png").read_bytes())
+    with pytest.raises(InputError, match="not a text file"):
+        page.load_puzzle(argparse.Namespace(puzzle=str(shot), size=6, seed=1, path=None, walls=0))

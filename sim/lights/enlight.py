@@ -20,7 +20,6 @@ import base64
 import json
 import sys
 import time
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -29,6 +28,7 @@ from puzzlebot.sim.lights.game import EnlightGame, builtin_level, check_size, ra
 from puzzlebot.sim.lights.render import THEMES, layout, render_device, render_screen, screen_offset
 from puzzlebot.solvers.errors import InputError, PuzzlebotError
 from puzzlebot.solvers.lights.board import parse_lights
+from puzzlebot.solvers.text_files import read_puzzle_file
 
 TITLE = "Device Emulator - Enlight"
 
@@ -51,7 +51,7 @@ class LevelSource:
     def board(self, level: int) -> np.ndarray:
         a = self.args
         if a.board:
-            return parse_lights(Path(a.board).read_text(), a.board).board
+            return parse_lights(read_puzzle_file(a.board), a.board).board
         if a.random or a.size != 10:
             seed = None if a.seed is None else a.seed + level - 1
             return random_board(a.size, seed)

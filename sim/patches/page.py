@@ -27,12 +27,13 @@ from pathlib import Path
 from puzzlebot.sim.page_server import serve
 from puzzlebot.solvers.errors import PuzzlebotError
 from puzzlebot.solvers.patches import generate, make_puzzle, parse_patches
+from puzzlebot.solvers.text_files import read_puzzle_file
 
 PAGE = Path(__file__).with_name("page.html")
 
 
 def load_puzzle(args) -> dict:
-    p = parse_patches(Path(args.puzzle).read_text(), args.puzzle) if args.puzzle else \
+    p = parse_patches(read_puzzle_file(args.puzzle), args.puzzle) if args.puzzle else \
         generate(args.size, args.size, args.seed)[0]
     data = p.to_json()
     if args.rects:

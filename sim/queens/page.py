@@ -19,6 +19,7 @@ from pathlib import Path
 from puzzlebot.sim.page_server import serve
 from puzzlebot.solvers.errors import PuzzlebotError
 from puzzlebot.solvers.queens import MIN_SIZE, generate, parse_queens
+from puzzlebot.solvers.text_files import read_puzzle_file
 
 PAGE = Path(__file__).with_name("page.html")
 # The page's palette has this many colours (LinkedIn's boards go to 11x11).
@@ -27,7 +28,7 @@ MAX_PAGE_SIZE = 12
 
 def load_puzzle(args) -> dict:
     if args.puzzle:
-        p = parse_queens(Path(args.puzzle).read_text(), args.puzzle)
+        p = parse_queens(read_puzzle_file(args.puzzle), args.puzzle)
     else:
         p = generate(args.size, args.seed)
     if p.n > MAX_PAGE_SIZE:

@@ -29,6 +29,7 @@ from pathlib import Path
 from puzzlebot.sim.page_server import serve
 from puzzlebot.solvers.errors import PuzzlebotError
 from puzzlebot.solvers.sudoku import BOXES, generate, parse_sudoku
+from puzzlebot.solvers.text_files import read_puzzle_file
 
 PAGE = Path(__file__).with_name("page.html")
 
@@ -53,7 +54,7 @@ def _cells(text: str | None, what: str, n: int, given) -> list[list]:
 
 
 def load_puzzle(args) -> dict:
-    p = parse_sudoku(Path(args.puzzle).read_text(), args.puzzle) if args.puzzle else generate(args.size, args.seed)
+    p = parse_sudoku(read_puzzle_file(args.puzzle), args.puzzle) if args.puzzle else generate(args.size, args.seed)
     data = p.to_json()
     entries = [[r, c, p.entries[r][c]] for r in range(p.n) for c in range(p.n) if p.entries[r][c]]
     entries += [[r, c, ds[0]] for r, c, ds in _cells(args.entries, "--entries", p.n, p.givens)]

@@ -26,13 +26,14 @@ from puzzlebot.sim.page_server import serve
 from puzzlebot.solvers.errors import PuzzlebotError
 from puzzlebot.solvers.tango.board import parse_tango
 from puzzlebot.solvers.tango.generate import generate
+from puzzlebot.solvers.text_files import read_puzzle_file
 
 PAGE = Path(__file__).with_name("page.html")
 
 
 def load_puzzle(args) -> dict:
     if args.puzzle:
-        board = parse_tango(Path(args.puzzle).read_text(), args.puzzle)
+        board = parse_tango(read_puzzle_file(args.puzzle), args.puzzle)
         data = board.givens().to_json()
     else:
         g = generate(args.size, 1, seed=args.seed)[0]

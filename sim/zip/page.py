@@ -27,6 +27,7 @@ from pathlib import Path
 
 from puzzlebot.sim.page_server import serve
 from puzzlebot.solvers.errors import PuzzlebotError
+from puzzlebot.solvers.text_files import read_puzzle_file
 from puzzlebot.solvers.zip.board import make_puzzle, parse_zip
 from puzzlebot.solvers.zip.generate import MAX_SIZE, MIN_SIZE, generate
 
@@ -35,7 +36,7 @@ PAGE = Path(__file__).with_name("page.html")
 
 def load_puzzle(args) -> dict:
     if args.puzzle:
-        p = parse_zip(Path(args.puzzle).read_text(), args.puzzle)
+        p = parse_zip(read_puzzle_file(args.puzzle), args.puzzle)
     else:
         p, _ = generate(args.size, args.size, args.seed, walls=args.walls)
     data = p.to_json()
