@@ -99,6 +99,8 @@ def make_puzzle(rows, cols, clues, rects=None, where: str = "input") -> PatchesP
         if (r, c) in out:
             raise InputError(f"two clues at {cell_name((r, c))}", where)
         out[(r, c)] = (s, a)
+    if rects is not None and not isinstance(rects, (list, tuple)):
+        raise InputError('"rects" must be a list of [row, col, height, width]', where)
     drawn = []
     for i, x in enumerate(rects or [], 1):
         if not (isinstance(x, (list, tuple)) and len(x) == 4 and all(isinstance(v, int) for v in x)):
@@ -112,7 +114,7 @@ def make_puzzle(rows, cols, clues, rects=None, where: str = "input") -> PatchesP
 
 def _text_clue(tok: str, where: str, r: int, c: int) -> tuple[str, int | None]:
     shape = {v: k for k, v in LETTER.items()}.get(tok[0].upper())
-    if shape is None or (len(tok) > 1 and not tok[1:].isdigit()):
+    if shape is None or (len(tok) > 1 and not (tok[1:].isascii() and tok[1:].isdigit())):  # "²" is a digit too
         raise InputError(f"row {r + 1}, cell {c + 1}: {tok!r} is not a clue (S, W, T or A, then the area if "
                          "shown: S4, W6, A) nor '.'", where)
     return shape, int(tok[1:]) if len(tok) > 1 else None

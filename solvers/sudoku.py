@@ -95,7 +95,7 @@ def _grid(rows, n: int | None, what: str, where: str) -> list[list[int]]:
         for ch in row:
             if ch in ".0":
                 vals.append(0)
-            elif ch.isdigit() and 1 <= int(ch) <= n:
+            elif ch.isascii() and ch.isdigit() and 1 <= int(ch) <= n:  # "²" is a digit to str.isdigit
                 vals.append(int(ch))
             else:
                 raise InputError(f"{what}: row {i} holds {ch!r}; a cell is 1 to {n} or '.'", where)

@@ -63,6 +63,20 @@ def test_bad_puzzle_files_get_one_line_errors(game, text, words):
     assert words in one_line_error(r)
 
 
+@pytest.mark.parametrize("game, text, words", [
+    ("sudoku", "12....\n6.....\n..3.4.\n....6.\n...5.\u00b2\n.....4\n", "\u00b2"),
+    ("zip", ". . . 1 . .\n" + ". . . . . .\n" * 4 + ". . . . . \u00b2\n", "\u00b2"),
+    ("patches", "W\u00b22 . . .\n. . . .\n. . . .\n. . . .\n", "is not a clue"),
+    ("patches", '{"size": [4, 4], "clues": [[0, 0, "any", 16]], "rects": 1.5}', "rects"),
+])
+def test_digits_of_other_scripts_and_wrong_types_are_named(game, text, words):
+    """Found by mutating the example files: "\u00b2" passes str.isdigit but
+    not int(), and a number where a list belongs; each is a one-line error
+    (run in this process: a traceback would fail the test)."""
+    status, _, err = cli_here("solve", game, "-", stdin=text)
+    assert status == 2 and words in err and len(err.strip().splitlines()) == 1, err
+
+
 @pytest.mark.slow
 def test_states_near_the_limits_are_refused_at_once():
     for k in ("1000003", "2147483647", "1000000000000000000", "4", "1"):

@@ -194,7 +194,7 @@ def parse_zip(text: str, where: str = "input") -> ZipPuzzle:
         for tok in ln.split():
             if tok == ".":
                 row.append(None)
-            elif tok.isdigit() and len(tok) <= 4:
+            elif tok.isascii() and tok.isdigit() and len(tok) <= 4:  # "²" is a digit to str.isdigit
                 row.append(int(tok))
             else:
                 raise InputError(f"line {i}: a cell is '.' or its number, got {tok[:20]!r}", where)
