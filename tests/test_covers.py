@@ -779,3 +779,38 @@ def test_covers_over_a_board_with_no_line_between_a_regions_cells_leave_no_sure_
     results = pmap(_flat_board_covers, jobs)
     wrong = [w for _, ws in results for w in ws]
     assert sum(n for n, _ in results) == 4 * 59 and wrong == [], wrong
+
+
+def _cuts_just_past(img: np.ndarray, lat, parts: tuple[float, ...]) -> dict[str, np.ndarray]:
+    """``img`` cut on each side ``part`` of a pitch past the line before its
+    last row or column: a sliver of that row's cells shows at the edge."""
+    out = {}
+    for f in parts:
+        y, x = int(round(lat.y0 + (lat.rows - 1 + f) * lat.py)), int(round(lat.x0 + (lat.cols - 1 + f) * lat.px))
+        y2, x2 = int(round(lat.y0 + (1 - f) * lat.py)), int(round(lat.x0 + (1 - f) * lat.px))
+        for side, im in (("bottom", img[:y]), ("right", img[:, :x]), ("top", img[y2:]), ("left", img[:, x2:])):
+            out[f"cut {f} of a pitch into the {side} row or column"] = np.ascontiguousarray(im)
+    return out
+
+
+@pytest.mark.parametrize("game, where, file, parts", [
+    ("zip", "fixtures", "zip_06_5x5_dark_partial.png", (0.08, 0.12, 0.18)),
+    ("zip", "shared", "Oscar-sandbox__linkedin-zip-solver/zip_13.png", (0.08, 0.12, 0.18)),
+    ("lights", "fixtures", "style_rounded_5x5.png", (0.18,)),
+])
+def test_an_image_cut_just_past_a_rows_line_is_not_a_sure_smaller_board(game, where, file, parts):
+    """The image ends a few pixels into the last row: the board's lines
+    running on to the edge (Zip), or a sliver of the cells' looks (Lights
+    Out), tell a cut through cells from the board's own edge.  Before, the
+    room under a fifth of a pitch was taken for "the image ends at the
+    board" whatever it showed, and these were read sure and one row short
+    (22 of 28 here)."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get(game).reader
+    img = load_image(ROOT / "fixtures" / game / file if where == "fixtures" else shared_path(game, "screens", file))
+    clean = reader.read_board(img)
+    assert clean.sure
+    n, wrong = _read_wrong(reader, clean, _cuts_just_past(img, clean.lattice, parts), f"{game} {file}")
+    assert n == 4 * len(parts) and not wrong, wrong[:4]

@@ -40,6 +40,10 @@ OFF_IMAGE_PITCH = 0.12
 # Less room than this (in pitches) between the lattice and the image edge and
 # the image "ends at the board": no room for a cut cell to show.
 TOUCH_PITCH = 0.2
+# In that room, from this far past the side (pitches: past the line's
+# middle), the board's lines running on to the image's edge tell a cut
+# through cells from the board's own edge (two rows of pixels at least).
+EDGE_CUT_FROM = 0.02
 # The part of a would-be cell beyond the lattice that is compared with the
 # looks: past the gap next to the last cell, up to where its interior ends.
 STRIP_FROM, STRIP_TO = 0.18, 0.82
@@ -347,7 +351,9 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
             result.cut.append(side)
             continue
         if room[side] < TOUCH_PITCH:
-            result.touches.append(side)
+            cut = _lines_cross_edge(lab, lat, side, room[side]) or (
+                slivers and room[side] > SLIVER_FROM and _sliver(lab, lat, side, looks, tol, room[side], lined_slivers))
+            (result.cut if cut else result.touches).append(side)
             continue
         if not any(c is not None for c in _strip_colours(lab, lat, side)):
             result.touches.append(side)
@@ -362,6 +368,14 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
             result.continues.append(side)
             result.toasts.append(side)
     return result
+
+
+def _lines_cross_edge(lab: np.ndarray, lat: Lattice, side: str, room: float) -> bool:
+    """Whether, where the image ends within TOUCH_PITCH of the lattice's
+    ``side`` (``room`` pitches past it), the board's lines between cells run
+    on through that room to the image's edge: the edge cuts through a row
+    of cells (a board's own edge, a frame or a margin, runs across them)."""
+    return room > EDGE_CUT_FROM and _lines_go_on(lab, lat, side, EDGE_CUT_FROM, room, room)
 
 
 def _outward(lab: np.ndarray, lat: Lattice, side: str) -> tuple[np.ndarray, float, float, int, float, float]:
