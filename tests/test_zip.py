@@ -172,13 +172,18 @@ def test_a_board_cut_through_a_row_of_numbers_is_said_to_be_cut():
 
 
 def test_detect_says_where_the_board_reaches_the_image_edge(tmp_path):
-    """An image that ends a fifth of a pitch into the last row shows too
-    little of it to tell (a 9x9 board read as 8x9, and the row's numbers are
-    the last ones): ``detect`` says where the board reaches the image's edge
-    (``run`` looks past its region there); it said nothing before."""
+    """An image that ends a fifth of a pitch into the last row: the board's
+    lines run on to the edge, so the edge cuts through cells (it was read
+    sure as 8x9 with a note before).  One that ends on the line itself,
+    where nothing of the next cells shows, cannot tell: ``detect`` reads it
+    and says where the board reaches the image's edge (``run`` looks past
+    its region there)."""
     img = load_image(FIXTURES / "zip_10_9x9_dark_start.png")
     lat = read_zip(img).lattice
     cv2.imwrite(str(tmp_path / "cut.png"), img[:int(lat.y0 + (lat.rows - 0.8) * lat.py)])
+    r = run_cli("detect", "zip", str(tmp_path / "cut.png"))
+    assert r.returncode == 4 and "the image edge cuts the board on the bottom" in r.stderr, r.stderr
+    cv2.imwrite(str(tmp_path / "cut.png"), img[:int(lat.y0 + (lat.rows - 0.96) * lat.py)])
     r = run_cli("detect", "zip", str(tmp_path / "cut.png"))
     assert r.returncode == 0 and "8x9 board" in r.stdout
     assert "the board reaches the image's edge on the bottom: if it goes on past that edge, this is only part" \
