@@ -903,6 +903,10 @@ def covered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[tup
     if gaps.apart < BRIDGES_APART:  # only runs unlike the gaps' own colour are covers
         unlike_right, unlike_down = _unlike_gaps(gaps, labels)
         right, down = right & unlike_right, down & unlike_down
+    # two cells that show all their sides are not under one cover, whatever
+    # the gap's middle shows (a rim just past it, a ground like their fill)
+    whole = lost == 0
+    right, down = right & ~(whole[:, :-1] & whole[:, 1:]), down & ~(whole[:-1] & whole[1:])
     cover = np.zeros((lat.rows, lat.cols), bool)
     cover[:, :-1] |= right
     cover[:, 1:] |= right
@@ -1122,6 +1126,12 @@ def _shift_diff_many(wins: np.ndarray, refs: np.ndarray, tol: float) -> np.ndarr
     return best
 
 
+# Edges between cells of the same two looks, either way round and in either
+# direction, that show together what such an edge looks like: two alike are
+# enough where a glow or a rim spills alike into every gap between them.
+EDGES_ALIKE = 2
+
+
 def marked_edges(lab: np.ndarray, lat: Lattice, labels: np.ndarray, sep: float) -> list[tuple[int, int, int, int]]:
     """Edges between cells that carry a mark at their midpoint: pixels of
     the edge's middle that differ from the same edge further along on both
@@ -1159,12 +1169,27 @@ def marked_edges(lab: np.ndarray, lat: Lattice, labels: np.ndarray, sep: float) 
     mid = W[:, 1:-1, 1:-1]
     ink = _shift_diff_many(mid, B, tol) & _shift_diff_many(mid, A, tol)
     groups: dict[tuple, list[int]] = {}
+    pairs: dict[tuple, list[int]] = {}  # either direction, either look first
     for i, g in enumerate(groups_of):
         groups.setdefault(g, []).append(i)
+        pairs.setdefault((min(g[:2]), max(g[:2])), []).append(i)
+    # every window with the lower look first across its edge (windows lie
+    # across their edge alike whichever way it runs)
+    first = np.array([a <= b for a, b, _ in groups_of])[:, None, None, None]
+    alike = np.where(first, W, W[:, :, ::-1])
     marked = []
-    for idx in groups.values():
+    for (a, b, dr), idx in groups.items():
+        # the edges between cells of the same two looks show what such an
+        # edge looks like (a glow that two lit cells spill into their gap):
+        # those of this direction, else those of either (EDGES_ALIKE)
         if len(idx) >= 3:
             template = median(W[idx], axis=0)
+        elif len(pairs[(min(a, b), max(a, b))]) >= EDGES_ALIKE:
+            template = median(alike[pairs[(min(a, b), max(a, b))]], axis=0)
+            template = template if a <= b else template[:, ::-1]
+        else:
+            template = None
+        if template is not None:
             ink[idx] &= _shift_diff_many(mid[idx], np.broadcast_to(template, W[idx].shape), tol)
         for i in idx:
             if float(ink[i].mean()) > MARK_SHARE:

@@ -6,7 +6,8 @@ grid lines, glowing lamps on a dark page, bevelled 3D buttons, coloured
 "off" cells (blue off / yellow lit), an LED dot-matrix, "fill the
 board" paper (white empty, coloured filled), a light theme whose lit tiles
 are the darker ones (saturated blue on light grey), and a dark theme whose
-lit tiles are drawn larger.
+lit tiles are drawn larger, and round lamps on a violet gradient, the unlit
+ones ringed, the lit ones haloed into the gaps between them.
 """
 
 from __future__ import annotations
@@ -138,6 +139,28 @@ def draw(board: np.ndarray, style: str, pitch: int = 48, margin: int = 40, seed:
                 col = (200, 140, 70) if board[r, c] else (28, 28, 28)
                 cv2.rectangle(img, (ox + c * pitch + g, oy + r * pitch + g),
                               (ox + (c + 1) * pitch - g, oy + (r + 1) * pitch - g), col, -1)
+    elif style == "ringed-halo":  # round lamps on a violet gradient: unlit ones ringed, lit ones haloed into the gaps
+        t = np.linspace(0.0, 1.0, H, dtype=np.float32)[:, None, None]
+        img = (np.array((100, 7, 59), np.float32) * (1 - t) + np.array((75, 27, 30), np.float32) * t) * np.ones(
+            (1, W, 1), np.float32)
+        rad = int(round(pitch * 0.41))
+        lit = np.zeros((H, W), np.float32)
+        for r in range(R):
+            for c in range(C):
+                if board[r, c]:
+                    centre = (ox + c * pitch + pitch // 2, oy + r * pitch + pitch // 2)
+                    cv2.circle(lit, centre, rad, 1.0, -1, cv2.LINE_AA)
+        halo = cv2.GaussianBlur(lit, (0, 0), pitch * 0.09)[..., None] * 0.75
+        img = img * (1 - halo) + np.array((71, 224, 253), np.float32) * halo
+        img = np.clip(img, 0, 255).astype(np.uint8)
+        for r in range(R):
+            for c in range(C):
+                centre = (ox + c * pitch + pitch // 2, oy + r * pitch + pitch // 2)
+                if board[r, c]:
+                    cv2.circle(img, centre, rad, (71, 224, 253), -1, cv2.LINE_AA)
+                else:
+                    cv2.circle(img, centre, rad, (101, 16, 46), -1, cv2.LINE_AA)
+                    cv2.circle(img, centre, rad, (217, 40, 109), max(1, pitch // 32), cv2.LINE_AA)
     else:
         raise ValueError(f"unknown style {style!r}")
     cv2.putText(img, "Lights Out", (margin, 28), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
@@ -146,4 +169,4 @@ def draw(board: np.ndarray, style: str, pitch: int = 48, margin: int = 40, seed:
 
 
 STYLES = ("flat-grid", "rounded", "lamps", "glow", "bevel", "coloured-off", "led", "paper-fill", "light-theme",
-          "dark-theme")
+          "dark-theme", "ringed-halo")
