@@ -57,8 +57,6 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-
-
 def example_or(path: str) -> str:
     """``path``, or, when it names ``examples/...`` that is not here, the copy
     of our example installed with the package (said on stderr), so that the

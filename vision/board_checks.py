@@ -1178,7 +1178,7 @@ def marked_edges(lab: np.ndarray, lat: Lattice, labels: np.ndarray, sep: float) 
     first = np.array([a <= b for a, b, _ in groups_of])[:, None, None, None]
     alike = np.where(first, W, W[:, :, ::-1])
     marked = []
-    for (a, b, dr), idx in groups.items():
+    for (a, b, _), idx in groups.items():
         # the edges between cells of the same two looks show what such an
         # edge looks like (a glow that two lit cells spill into their gap):
         # those of this direction, else those of either (EDGES_ALIKE)

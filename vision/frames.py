@@ -12,7 +12,8 @@ from typing import Iterator
 
 import numpy as np
 
-from puzzlebot.vision.errors import ImageFileError, InputError
+from puzzlebot.solvers.errors import InputError
+from puzzlebot.vision.errors import ImageFileError
 
 IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
 VIDEO_EXTS = {".mp4", ".webm", ".avi", ".mkv", ".mov", ".m4v", ".mpg", ".mpeg", ".ogv", ".gif"}
