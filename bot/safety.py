@@ -43,6 +43,13 @@ ENDS_STEP = 1.0
 # from every cell the drag may not touch: a scale or offset error of that much
 # still marks no other cell.
 DRAG_CLEARANCE = 0.2
+# A cell clicked more than once gets every other click this many screen
+# points to the side (where that stays inside the cell): two clicks at one
+# point within the double-click time are a double-click, and a web page then
+# selects the cell's text (a clone's crown emoji drawn on the selection's
+# blue, read as "a solid block over the cell"); 3 points apart Chromium on
+# X11 counted two single clicks, Windows' double-click box is 4 wide.
+REPEAT_SHIFT = 6
 # The keys an action may type: digits and letters (a value), and erasing.
 SAFE_KEYS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz") | {"backspace", "delete"}
 
@@ -142,6 +149,21 @@ def click_point(lat: Lattice, r: int, c: int, smap: ScreenMap, bounds: Bounds) -
     return px, py
 
 
+def _repeat_point(lat: Lattice, cell: tuple[int, int], smap: ScreenMap, bounds: Bounds, x: int,
+                  y: int) -> tuple[int, int]:
+    """Where every other click on ``cell`` goes (clicked at (x, y) first):
+    REPEAT_SHIFT points to one side, proven inside the cell as a click
+    point is, or (x, y) itself where neither side is."""
+    for sx in (x + REPEAT_SHIFT, x - REPEAT_SHIFT):
+        try:
+            px, py = check_move(sx, y, bounds, smap.scale, "")
+        except UnsafePoint:
+            continue
+        if _inside_cell(lat, cell, *smap.to_image(px, py)):
+            return px, py
+    return x, y
+
+
 def _inside_cell(lat: Lattice, cell: tuple[int, int], bx: float, by: float) -> bool:
     r, c = cell
     x0, y0, x1, y1 = lat.bbox
@@ -205,7 +227,9 @@ def prove(action: Action, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> Gest
     what = action.describe()
     if isinstance(action, Click):
         x, y = click_point(lat, *action.cell, smap, bounds)
-        return Gesture((("move", x, y), ("click", x, y)) + (("repeat", x, y, action.cell),) * (action.times - 1), what)
+        aside = _repeat_point(lat, action.cell, smap, bounds, x, y)
+        return Gesture((("move", x, y), ("click", x, y)) + tuple(
+            ("repeat", *(aside if k % 2 == 0 else (x, y)), action.cell) for k in range(action.times - 1)), what)
     if isinstance(action, Key):
         if action.key.lower() not in SAFE_KEYS:
             raise UnsafePoint(f"refusing to type {action.key!r} on {cell_name(action.cell)}: only digits, letters "
