@@ -208,15 +208,16 @@ class Mouse:
         except self._pg.FailSafeException:
             raise Aborted(USER_CORNER) from None
 
-    def click(self, x: int, y: int) -> None:
+    def click(self, x: int, y: int, hold: bool = True) -> None:
         """Click at (x, y): move there, then press and release with no
         movement between them, at least ``interval`` after the previous click
-        (work done in between, such as checking the screen, counts)."""
+        (work done in between, such as checking the screen, counts); ``hold``:
+        see :meth:`move`."""
         wait = self._last_click + self.interval - time.monotonic()
         if wait > 0:
             time.sleep(wait)
         if self.position() != (int(x), int(y)):
-            self.move(x, y)
+            self.move(x, y, hold)
             self._arrived(x, y)
         self._failsafe()
         self._buttons.down(int(x), int(y))
@@ -224,13 +225,15 @@ class Mouse:
         self._last_click = self._released = time.monotonic()
         self.log.append(("click", int(x), int(y)))
 
-    def move(self, x: int, y: int) -> None:
+    def move(self, x: int, y: int, hold: bool = True) -> None:
         """Move the pointer to (x, y) (the fail-safe checked first), not
-        sooner than RELEASE_STILL after the last release."""
+        sooner than RELEASE_STILL after the last release unless ``hold`` is
+        False (a move within the cell just clicked: a release taken there
+        lands in that cell all the same)."""
         self._failsafe()
-        hold = self._released + RELEASE_STILL - time.monotonic()
-        if hold > 0:
-            time.sleep(hold)
+        wait = self._released + RELEASE_STILL - time.monotonic()
+        if hold and wait > 0:
+            time.sleep(wait)
         self._buttons.move(int(x), int(y))
         self.log.append(("move", int(x), int(y)))
 
@@ -293,7 +296,7 @@ class Mouse:
                     if repeat_base is not None:
                         self._repeat_drawn(watch, ev[3], repeat_base)
                     repeat_base = watch.look(following[3]) if look else None
-                    self.click(ev[1], ev[2])
+                    self.click(ev[1], ev[2], hold=False)  # a few points aside, in the cell clicked before
                     self._selected = None
                     continue
                 repeat_base = watch.look(following[3]) if look else None

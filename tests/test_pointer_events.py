@@ -112,7 +112,8 @@ def test_a_click_is_a_press_and_a_release_with_no_motion_between(recorder, mouse
 def test_the_pointer_stays_put_a_moment_after_each_release(recorder, mouse):
     """Chromium took a release followed at once by a motion for a release
     at the motion's end (the click went to the page, not the cell): every
-    motion after a click's or a drag's release comes RELEASE_STILL later."""
+    motion after a click's or a drag's release comes RELEASE_STILL later,
+    but the move of a repeated click, a few points aside in its cell."""
     from puzzlebot.bot.actuate import RELEASE_STILL
 
     mouse.move(120, 130)
@@ -126,6 +127,10 @@ def test_the_pointer_stays_put_a_moment_after_each_release(recorder, mouse):
     after = [(a, b) for a, b in zip(events, events[1:]) if a[0] == "release" and b[0] == "motion"]
     assert len(after) == 5
     assert all(b[3] - a[3] >= RELEASE_STILL * 1000 - 1 for a, b in after), after
+    mouse.perform(safety.prove(Click((0, 0), 3, before=None, after=None), LAT, SMAP, BOUNDS))
+    events = recorder.drain()
+    assert [e[0] for e in events if e[0] != "motion"] == ["press", "release"] * 3
+    assert [e[1] for e in events if e[0] == "press"] == [125, 125 + safety.REPEAT_SHIFT, 125]
 
 
 def test_a_drag_is_press_motions_through_each_cell_release(recorder, mouse):
