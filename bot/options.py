@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from puzzlebot.solvers.errors import InputError
-from puzzlebot.solvers.text_files import MAX_PUZZLE_BYTES, read_text_file
+from puzzlebot.solvers.text_files import MAX_PUZZLE_BYTES, read_puzzle_file
 
 # Clicks follow one another at least this long apart (s) unless --interval
 # says otherwise.  None needed: every game here takes clicks back to back.
@@ -90,7 +90,7 @@ def read_text(path: str) -> str:
         if len(text) > MAX_PUZZLE_BYTES:
             raise InputError(too_big, "standard input")
         return text
-    return read_text_file(path, MAX_PUZZLE_BYTES, "a puzzle file", pipes=True)
+    return read_puzzle_file(path, pipes=True)
 
 
 def number_in(name: str, lo: float, hi: float, unit: str = "seconds", zero_too: bool = False):

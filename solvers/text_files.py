@@ -17,9 +17,10 @@ from puzzlebot.solvers.errors import InputError
 MAX_PUZZLE_BYTES = 4 * 1024 * 1024
 
 
-def read_puzzle_file(path: str) -> str:
-    """A puzzle file's text (our stand-ins' --puzzle), as read_text_file."""
-    return read_text_file(path, MAX_PUZZLE_BYTES, "a puzzle file")
+def read_puzzle_file(path: str, pipes: bool = False) -> str:
+    """A puzzle file's text ('solve', our stand-ins' --puzzle), as
+    read_text_file."""
+    return read_text_file(path, MAX_PUZZLE_BYTES, "a puzzle file", pipes)
 
 
 def read_text_file(path: str, limit: int, what: str, pipes: bool = False) -> str:

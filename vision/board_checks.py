@@ -197,6 +197,10 @@ FOREIGN_CELLS, FOREIGN_SHARE = 3, 0.08
 # mark's ink differs from all three in more than MARK_SHARE of the window
 # (a small "=" covers ~8%).
 MARK_HALF, MARK_ALONG, MARK_SHARE = 0.1, 0.25, 0.04
+# Edges between cells of the same two looks, either way round and in either
+# direction, that show together what such an edge looks like: two alike are
+# enough where a glow or a rim spills alike into every gap between them.
+EDGES_ALIKE = 2
 # A board with at least this many marked edges (and share of all edges) is
 # not a Lights Out board (Tango shows 4-15 marks on 60 edges).
 FOREIGN_MARKS, FOREIGN_MARK_SHARE = 4, 0.03
@@ -1124,12 +1128,6 @@ def _shift_diff_many(wins: np.ndarray, refs: np.ndarray, tol: float) -> np.ndarr
                 better = count < best_count
                 best[better], best_count[better] = d[better], count[better]
     return best
-
-
-# Edges between cells of the same two looks, either way round and in either
-# direction, that show together what such an edge looks like: two alike are
-# enough where a glow or a rim spills alike into every gap between them.
-EDGES_ALIKE = 2
 
 
 def marked_edges(lab: np.ndarray, lat: Lattice, labels: np.ndarray, sep: float) -> list[tuple[int, int, int, int]]:
