@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,16 +45,16 @@ ACTIVE = "active"
 # --- backends ------------------------------------------------------------------------
 
 def xauthority() -> None:
-    """python-xlib (under pyautogui and PyWinCtl) insists on an Xauthority file even for a
-    display without access control (a bare Xvfb); give it an empty one, for
-    this process only, when the user has none."""
+    """python-xlib (under pyautogui and PyWinCtl; some of its releases) insists on
+    an Xauthority file even for a display without access control (a bare Xvfb);
+    give it an empty one, for this process and its children, when the user has
+    none. The system's null device reads as an empty file and leaves nothing
+    behind (a file of our own per run would be left in the temporary folder)."""
     if os.environ.get("XAUTHORITY") or not os.environ.get("DISPLAY"):
         return
     if (Path.home() / ".Xauthority").exists():
         return
-    fd, path = tempfile.mkstemp(prefix="puzzlebot-xauth-")
-    os.close(fd)
-    os.environ["XAUTHORITY"] = path
+    os.environ["XAUTHORITY"] = os.devnull
 
 
 

@@ -216,6 +216,25 @@ def test_no_display_means_a_clear_error(monkeypatch):
     assert Path(W.__file__).read_text().count("import pywinctl") == 1  # imported lazily, in one place
 
 
+def test_an_empty_xauthority_is_given_without_leaving_a_file_behind(monkeypatch, tmp_path):
+    """With no Xauthority of the user's, each command once made a file of its
+    own in the temporary folder and left it there (thousands after a day of tests)."""
+    import tempfile
+
+    monkeypatch.setenv("DISPLAY", ":97")
+    monkeypatch.delenv("XAUTHORITY", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "temp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    W.xauthority()
+    given = os.environ["XAUTHORITY"]
+    assert Path(given).read_bytes() == b""  # python-xlib reads it as no cookie at all
+    assert os.listdir(tmp_path / "temp") == []
+    monkeypatch.setenv("XAUTHORITY", "/the/users/own")
+    W.xauthority()
+    assert os.environ["XAUTHORITY"] == "/the/users/own"
+
+
 @pytest.mark.display
 @pytest.mark.parametrize("zoom", ["1", "2"])
 def test_enlight_found_by_its_usual_title_at_both_emulator_zooms(xvfb, tmp_path, zoom):
