@@ -60,7 +60,23 @@ class Browser:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+        socket_dir = self._singleton_dir()
         shutil.rmtree(self.profile, ignore_errors=True)
+        if socket_dir is not None:
+            shutil.rmtree(socket_dir, ignore_errors=True)
+
+    def _singleton_dir(self) -> str | None:
+        """The folder Chromium made in the temporary folder for this profile's
+        single-instance socket: it outlives a terminated Chromium (one left per
+        window otherwise), and the profile's link to it is the only way to know it."""
+        try:
+            target = os.readlink(os.path.join(self.profile, "SingletonSocket"))
+        except OSError:
+            return None
+        folder = os.path.dirname(target)
+        if os.path.dirname(folder) != tempfile.gettempdir() or not os.path.basename(folder).startswith("org.chromium."):
+            return None  # not the folder it is known to make: left alone
+        return folder
 
     def __enter__(self) -> "Browser":
         return self

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -116,6 +118,26 @@ def test_chromium_keeps_its_sandbox_and_its_devtools_to_our_client():
     assert "--no-sandbox" not in browser.FLAGS
     src = (ROOT / "sim" / "browser.py").read_text()
     assert "remote-allow-origins" not in src and "geteuid() == 0" in src
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_a_closed_chromium_leaves_nothing_in_the_temporary_folder(xvfb):
+    """Chromium's single-instance socket folder outlived every stand-in
+    window (3,269 found in /tmp after a day of tests)."""
+    if shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (make test installs it)")
+    from puzzlebot.sim.browser import Browser
+
+    b = Browser("about:blank", 0, 0, 300, 200)
+    link = Path(b.profile) / "SingletonSocket"
+    end = time.monotonic() + 60
+    while not link.is_symlink() and time.monotonic() < end:
+        time.sleep(0.1)
+    socket_dir = Path(os.readlink(link)).parent
+    assert socket_dir.is_dir()
+    b.close()
+    assert not socket_dir.exists() and not Path(b.profile).exists()
 
 
 def test_no_text_input_hangs_or_reads_without_end(tmp_path):
