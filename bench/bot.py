@@ -58,7 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     if not os.environ.get("DISPLAY"):
         xvfb, os.environ["DISPLAY"] = launch.start_xvfb()
     try:
-        rows = run_all(args.runs, args.interval, args.only)
+        with tempfile.TemporaryDirectory(prefix="puzzlebot-bench-", ignore_cleanup_errors=True) as tmp:
+            rows = run_all(args.runs, args.interval, Path(tmp), args.only)
     finally:
         if xvfb is not None:
             launch.stop(xvfb)
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> None:
                  "presses", "read+solve share"], rows)
 
 
-def run_all(runs: int, interval: float, only: str = "") -> list[list[str]]:
+def run_all(runs: int, interval: float, tmp: Path, only: str = "") -> list[list[str]]:
     from puzzlebot.bot import games
     from puzzlebot.bot.actuate import Mouse
     from puzzlebot.bot.capture import Screen
@@ -81,7 +82,6 @@ def run_all(runs: int, interval: float, only: str = "") -> list[list[str]]:
     from puzzlebot.bot import loop
 
     screen, mouse = Screen(), Mouse(interval)
-    tmp = Path(tempfile.mkdtemp(prefix="puzzlebot-bench-"))
     out = []
     batch = loop.BATCH
     for game_name, label, loop.BATCH in (("tango", "tango 6x6 (ours)", batch),

@@ -52,6 +52,7 @@ def demo_cmd(args) -> int:
         xvfb, display = launch.start_xvfb()
         os.environ["DISPLAY"] = display
         print(f"no screen: started a virtual one (Xvfb {display})")
+    import shutil
     import tempfile  # here: every command's start-up imports this module
 
     tmp = Path(tempfile.mkdtemp(prefix="puzzlebot-demo-"))
@@ -77,6 +78,7 @@ def demo_cmd(args) -> int:
                 stand.close()
         print(f"before/after screenshots in {out}/")
     finally:
+        shutil.rmtree(tmp, ignore_errors=True)  # the stand-ins' logs: said above where they matter
         if xvfb is not None:
             launch.stop(xvfb)
     return 0

@@ -53,10 +53,18 @@ def sim_cmd(game, args) -> int:
     if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
         raise PuzzlebotError("no screen (DISPLAY is not set): 'sim' opens a window to play in; run it on a desktop "
                              "('puzzlebot demo' makes a virtual screen of its own)")
+    import shutil
     import tempfile  # here: every command's start-up imports this module
 
     work = Path(tempfile.mkdtemp(prefix=f"puzzlebot-sim-{game.name}-"))
-    stand = game.stand_in.open(work, args)
+    try:
+        return _show(game, game.stand_in.open(work, args))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _show(game, stand) -> int:
+    """Keep ``stand`` open, saying when the game says it is solved, until Ctrl-C."""
     try:
         r = stand.region
         print(f"{stand.label}: open at {r.left},{r.top} ({r.width}x{r.height})")

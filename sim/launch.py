@@ -95,14 +95,20 @@ def wait_for(path: Path, event: str, timeout: float = 30.0, proc: subprocess.Pop
             if e.get("event") == event:
                 return e
         if proc is not None and proc.poll() is not None:
-            err = path.with_suffix(".err")
-            lines = err.read_text(errors="replace").strip().splitlines() if err.exists() else []
-            why = f": {lines[-1][:200]}" if lines else ""
+            why = _last_said(path)
             if proc.returncode == 2:  # its own usage error: the options given were bad input
                 raise InputError(f"the simulator refused its options before it was ready{why}")
             raise PuzzlebotError(f"the simulator ended (exit {proc.returncode}) before it was ready{why}")
         time.sleep(0.05)
-    raise PuzzlebotError(f"the simulator did not report {event!r} within {timeout:.0f} s ({path})")
+    raise PuzzlebotError(f"the simulator did not report {event!r} within {timeout:.0f} s{_last_said(path)}")
+
+
+def _last_said(events_path: Path) -> str:
+    """The last line the stand-in wrote to its stderr, as ': LINE' (its log
+    folder is gone when the command ends), or nothing."""
+    err = events_path.with_suffix(".err")
+    lines = err.read_text(errors="replace").strip().splitlines() if err.exists() else []
+    return f": {lines[-1][:200]}" if lines else ""
 
 
 def stop(*procs) -> None:

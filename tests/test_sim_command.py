@@ -11,15 +11,17 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from .helpers import ROOT, run_cli
 
 
-def _start(*args: str) -> subprocess.Popen:
+def _start(*args: str, temp: Path) -> subprocess.Popen:
+    """``puzzlebot sim ARGS`` with ``temp`` for its temporary folder."""
     return subprocess.Popen([sys.executable, "-m", "puzzlebot.bot.cli", "sim", *args], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, TMPDIR=str(temp)))
 
 
 def _line(proc: subprocess.Popen, pattern: str, timeout: float = 90) -> re.Match:
@@ -47,7 +49,10 @@ def _line(proc: subprocess.Popen, pattern: str, timeout: float = 90) -> re.Match
 def test_sim_opens_at_the_size_asked_and_run_plays_it(xvfb, game, args, label):
     if game == "tango" and shutil.which("chromium") is None:
         pytest.skip("Chromium is not installed (make test installs it)")
-    proc = _start(game, *args)
+    import tempfile
+
+    temp = Path(tempfile.mkdtemp(prefix="pb-"))  # short: Chromium's socket path there has a length limit
+    proc = _start(game, *args, temp=temp)
     try:
         _line(proc, re.escape(label) + r".*: open at")
         region = _line(proc, r"puzzlebot run \w+ --region (\S+)").group(1)
@@ -58,9 +63,11 @@ def test_sim_opens_at_the_size_asked_and_run_plays_it(xvfb, game, args, label):
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
         assert proc.returncode == 0 and "closed" in out, (proc.returncode, out, err)
+        assert sorted(os.listdir(temp)) == []  # its logs, the browser's profile and socket folder: gone
     finally:
         if proc.poll() is None:
             proc.kill()
+        shutil.rmtree(temp, ignore_errors=True)
 
 
 @pytest.mark.display

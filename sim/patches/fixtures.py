@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -88,6 +89,7 @@ def main() -> int:
                            + (f", page scaled {scale}" if scale != 1 else "") + (f", JPEG {quality}" if quality else "")})
             print(f"  {name}", file=sys.stderr)
     finally:
+        shutil.rmtree(tmp, ignore_errors=True)
         if xvfb is not None:
             launch.stop(xvfb)
     (OUT / "labels.json").write_text(json.dumps(labels, indent=1) + "\n")

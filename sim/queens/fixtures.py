@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -84,6 +85,7 @@ def main() -> int:
                            "queens": puzzle["queens"], "marks": puzzle["marks"]})
             print(f"  {name}", file=sys.stderr)
     finally:
+        shutil.rmtree(tmp, ignore_errors=True)
         if xvfb is not None:
             launch.stop(xvfb)
     (OUT / "labels.json").write_text(json.dumps(labels, indent=1) + "\n")

@@ -18,6 +18,7 @@ import base64
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -138,6 +139,7 @@ def main() -> int:
                            "rows": rows_text(shown), "red": red, "box": list(BOXES[n]), "view": view})
             print(f"  {name}", file=sys.stderr)
     finally:
+        shutil.rmtree(tmp, ignore_errors=True)
         if xvfb is not None:
             launch.stop(xvfb)
     (OUT / "labels.json").write_text(json.dumps(labels, indent=1) + "\n")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -58,6 +59,7 @@ def main() -> int:
                            "view": f"our Zip page, {mode}, {size}x{size}" + (f", JPEG {quality}" if quality else "")})
             print(f"  {name}", file=sys.stderr)
     finally:
+        shutil.rmtree(tmp, ignore_errors=True)
         if xvfb is not None:
             launch.stop(xvfb)
     (OUT / "labels.json").write_text(json.dumps(labels, indent=1) + "\n")
