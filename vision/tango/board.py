@@ -738,7 +738,7 @@ def locate(img: np.ndarray) -> BoardFit:
         # tiles or lines?  At the working size a thin line's blur makes the
         # cells look like tiles: judge both at full resolution
         as_grid, _ = refine(img, Lattice(lat.x0 / f, lat.y0 / f, lat.px / f, lat.py / f, lat.rows, lat.cols), 1.0, f)
-        if _full_score(img, as_grid, 1.0) >= _full_score(img, full_lat, box):
+        if _full_score(img, as_grid, 1.0) > _full_score(img, full_lat, box):
             full_lat, box = as_grid, 1.0
     x0, y0, x1, y1 = full_lat.bbox
     p = full_lat.px
