@@ -119,7 +119,11 @@ def _detect(game):
             print(json.dumps(det.data))
         else:
             print(det.text)
-            if game.reader.in_doubt(det.reading):
+            rd = det.reading
+            if game.reader.in_doubt(rd) and not set(rd.unsure) - game.reader.moot(rd) - game.reader.probe_tells(rd):
+                print("the reading is NOT sure, in what the game's answer to one click settles: the bot would "
+                      "try that click first, then act", file=sys.stderr)
+            elif game.reader.in_doubt(rd):
                 print("the reading is NOT sure; the bot would not act on it", file=sys.stderr)
             elif not det.sure:
                 print("the reading is NOT sure, in nothing that changes what the bot does: it would act on it",

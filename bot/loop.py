@@ -59,6 +59,12 @@ from puzzlebot.vision.reading import Reading
 BATCH = 6
 # Between looks at the board after a probe (s): the game's answer is awaited.
 PROBE_POLL = 0.005
+# A probed cell that shows a look not known yet is learnt once its colour has
+# held this long (s): past a piece's pop or fade as it is drawn.
+LOOK_STILL = 0.3
+# At most this many probes before the first action (which piece a click puts
+# first, then the look of one the board did not show).
+MAX_PROBES = 3
 # A window this close to the board (pitches) may hide a row or column of it.
 COVER_PITCH = 1.0
 # A saved lattice may differ from the one measured now by this much (pixels)
@@ -309,10 +315,10 @@ class Runner:
         could not tell (the player's :meth:`learn`): every point proven, the
         board checked before, watched until it settles after."""
         on = cell_name(probe.cell)
-        now = self._grab(watch)
-        if self._frame_moved(now, ref, ring):
+        first = self._grab(watch)
+        if self._frame_moved(first, ref, ring):
             raise Stopped(f"before trying {on}: the board's surroundings changed; stopped")
-        state = self.game.reader.read_cells(now, wlat, reading)
+        state = self.game.reader.read_cells(first, wlat, reading)
         if not np.array_equal(state, probe.before):
             rr, cc = (int(v) for v in np.argwhere(state != probe.before)[0])
             raise Stopped(f"before trying {on}: r{rr + 1}c{cc + 1} shows {self._name(state[rr, cc])}, read as "
@@ -327,19 +333,38 @@ class Runner:
             self.mouse.move(*park)
         self.t.click += time.perf_counter() - t
         start, prev = time.perf_counter(), None
+        before_means = wlat.cell_means(first)[probe.cell]
+        held, still_since = None, None  # the probed cell's colour, and since when it has held
         while True:  # until the cell shows something new and the board holds still
-            seen = self.game.reader.read_cells(self._grab(watch), wlat, reading)
+            shot = self._grab(watch)
+            seen = self.game.reader.read_cells(shot, wlat, reading)
+            now = time.perf_counter()
             if prev is not None and np.array_equal(seen, prev) and (seen >= 0).all() and \
                     seen[probe.cell] != probe.before[probe.cell]:
                 break
-            if time.perf_counter() - start > self._ceiling():
+            # a look not known yet (a piece the board did not show): the
+            # player may learn it once the cell holds still in another colour
+            # than before, and every other cell shows what it did (such a
+            # look reads as nothing new, or as what fits no look: -1)
+            mean = wlat.cell_means(shot)[probe.cell]
+            others = seen == probe.before
+            others[probe.cell] = True
+            if seen[probe.cell] in (-1, probe.before[probe.cell]) and others.all() and \
+                    float(np.abs(mean - before_means).max()) > STABLE_LEVELS:
+                if held is None or float(np.abs(mean - held).max()) > STABLE_LEVELS:
+                    held, still_since = mean, now
+                elif now - still_since >= LOOK_STILL:
+                    break
+            else:
+                held = None
+            if now - start > self._ceiling():
                 raise Stopped(f"after trying {gesture.what}: the board did not settle on something readable "
                               f"within {self._ceiling():.1f} s; stopped")
             prev = seen
             time.sleep(PROBE_POLL)
         self.t.waiting += time.perf_counter() - start
         self.t.settle.append(time.perf_counter() - start)
-        learnt, why = self.game.player.learn(reading, probe, seen)
+        learnt, why = self.game.player.learn(reading, probe, seen, shot, wlat)
         if learnt is None:
             if put_back_on_failure:
                 why += self._put_back(dataclasses.replace(reading, state=seen), probe, watch, wlat, ref, ring,
@@ -582,7 +607,7 @@ class Runner:
         img = self._grab(self.target.region)
         t = time.perf_counter()
         try:
-            reading = self.game.reader.read(img, self.expect)
+            reading = self.game.reader.read(img, self.expect, probing=not dry_run)
         except UnreadableBoardError as e:
             # the user's pointer over the board (a hover effect, the arrow
             # itself) is the commonest reason: move it off; a page still
@@ -592,13 +617,13 @@ class Runner:
             if not self._pointer_off_board(e.lattice):
                 time.sleep(HOVER_FADE)
             img = self._grab(self.target.region)
-            reading = self.game.reader.read(img, self.expect)
+            reading = self.game.reader.read(img, self.expect, probing=not dry_run)
         except NoBoardError:
             # a new puzzle still being drawn (or fading in) shows no board
             # yet: one more look after a moment; nothing is clicked either way
             time.sleep(NOT_YET)
             img = self._grab(self.target.region)
-            reading = self.game.reader.read(img, self.expect)
+            reading = self.game.reader.read(img, self.expect, probing=not dry_run)
         self.t.read += time.perf_counter() - t
         self._check_calibration(reading)
         self._check_whole(reading)
@@ -627,8 +652,10 @@ class Runner:
         shot, got = None, None  # the last action's settled capture and its cells: this action's "before"
         if self.target.window is not None:
             raise_window(self.target.window)  # in front before the first action, where the platform allows
-        probe = self.game.player.probe(reading, plan)
-        if probe is not None:
+        for _ in range(MAX_PROBES):
+            probe = self.game.player.probe(reading, plan)
+            if probe is None:
+                break
             window = self.target.current_window()
             reading = self._probe(reading, probe, watch, wlat, ref, ring,
                                   safety.Bounds(self.target.region, screens, window))
@@ -636,6 +663,9 @@ class Runner:
             plan = self.game.player.plan(reading)
             self.t.solve += time.perf_counter() - t
             result.reading, result.plan = reading, plan
+        if self.game.reader.in_doubt(reading):  # what a probe was to settle, and did not
+            raise UnreadableBoardError(f"not sure what the board shows ({reading.doubts()}); not clicking",
+                                       reading.lattice)
         batched = 0  # clicks sent since the board was last seen to settle (a batch)
         for i, action in enumerate(plan):
             on = cell_name(action.cell)

@@ -304,6 +304,27 @@ def test_tango_game_whose_click_puts_a_moon_first(tango, tmp_path):
     assert json.loads(prof.read_text())["learnt"] == {"first piece a click puts": "piece read as a moon"}
 
 
+def test_tango_board_of_one_kind_that_no_cue_names(tango, tmp_path):
+    """Givens of one kind only, drawn so that neither their colour nor
+    their shape says sun or moon (a small sun with rays): refused before
+    ("like neither an empty cell nor a sun or a moon").  The bot asks the
+    game: the first click shows which kind a click puts, the other kind's
+    look is learnt from the cell the plan first gives it, and the rest is
+    played by the game's cycle, whichever way it runs: solved by the page's
+    log, no locked cell clicked."""
+    puzzle = tmp_path / "one-kind.json"
+    puzzle.write_text(json.dumps({"game": "tango", "rows": ["..S.", "....", "..S.", "...."],
+                                  "edges": [[0, 1, 1, 1, "="], [2, 1, 2, 2, "="], [3, 2, 3, 3, "="]]}))
+    for extra in ((), ("--moon-first",)):
+        ev, region = tango("--puzzle", str(puzzle), "--rayed-sun", *extra)
+        r = bot("run", "tango", "--region", region, "--interval", "0.005")
+        assert r.returncode == 0, r.stderr + r.stdout
+        assert "neither its colour nor its shape says sun or moon" in r.stderr, r.stderr
+        assert "not on the board: its look learnt" in r.stderr, r.stderr
+        assert launch.wait_for(ev, "solved", 5)
+        assert not [e for e in launch.events(ev) if e["event"] == "click" and e.get("locked")]
+
+
 def test_tango_ignored_click_stops(tango):
     ev, region = tango("--size", "6", "--seed", "12", "--ignore-click", "2")
     r = bot("run", "tango", "--region", region, "--interval", "0.005")

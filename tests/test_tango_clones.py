@@ -24,8 +24,8 @@ from puzzlebot.vision.tango.reader import read as read_tango
 from puzzlebot.vision.tango.reader import rows_text
 
 from . import tatham
+from .helpers import ROOT, shared_path
 from .helpers import run_cli as bot
-from .helpers import shared_path
 from .web_games import Page, Server, need_chromium, shared_game
 
 pytestmark = pytest.mark.display
@@ -414,6 +414,32 @@ def test_bot_solves_emoji(emoji, size):
     page.dt.wait_for("document.body.innerText.includes('Complete!')", timeout=10)
     final = board_of(page.state(EMOJI_STATE))
     assert final.is_full() and check_solution(final, board_of(state)) == []
+
+
+@pytest.mark.parametrize("query", ["p=0", "p=1"])
+def test_bot_solves_a_tango_whose_givens_are_of_one_kind(xvfb, query):
+    """tests/pages/sun_moon, a Tango page of ours written as another team
+    might (bordered boxes with narrow gaps, a rayed SVG sun, pieces that pop
+    when clicked, every given of one kind).  Its boxes were taken for grid
+    lines a pixel longer than the pitch (no mark read); the suns (colour
+    says sun, shape does not) were refused; the moons' board stopped at the
+    first click, whose sun it could not read.  Now `run` with default
+    options learns what it could not tell from the game's answers to its
+    first clicks; the page says it is solved."""
+    need_chromium()
+    server = Server(ROOT / "tests" / "pages" / "sun_moon")
+    page = None
+    try:
+        page = Page(f"{server.url}?{query}", 0, 0, 900, 780)
+        time.sleep(0.5)
+        r = bot("run", "tango", "--region", "0,0,900,780")
+        assert r.returncode == 0, r.stderr + r.stdout
+        assert "its look learnt" in r.stderr, r.stderr
+        page.dt.wait_for("window.solved === true", timeout=10)
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
 
 
 @pytest.mark.parametrize("size", [4, 6])

@@ -191,6 +191,12 @@ class Reader(ABC):
         bot does (the bot may act with them; ``detect`` still says them)."""
         return set()
 
+    def probe_tells(self, reading: Reading) -> set:
+        """The places of ``reading.unsure`` whose doubt the game's answer to
+        the player's probe settles (the bot may start on them, and acts on
+        nothing before the probe has settled them)."""
+        return set()
+
     def in_doubt(self, reading: Reading) -> bool:
         """Whether the reading leaves a doubt that could change what the bot
         does (one not :meth:`moot`): then it does not act, nor advise."""
@@ -199,15 +205,17 @@ class Reader(ABC):
     def detect(self, img: np.ndarray) -> Detection:
         return self.describe(self.read_board(img))
 
-    def read(self, img: np.ndarray, hint: Lattice | None = None) -> Reading:
+    def read(self, img: np.ndarray, hint: Lattice | None = None, probing: bool = False) -> Reading:
         """The board found afresh in ``img``, for acting on: every cell sure
         and the rules kept, else an error saying where and why.  ``hint``: a
         calibrated lattice, used only where the image cannot show the board's
-        extent by itself (and checked against what it shows)."""
+        extent by itself (and checked against what it shows).  ``probing``:
+        the caller probes the game before acting (doubts a probe settles are
+        let through: :meth:`probe_tells`)."""
         from puzzlebot.vision.errors import UnreadableBoardError
 
         reading = self.read_board(img, hint=hint)
-        if self.in_doubt(reading):
+        if set(reading.unsure) - self.moot(reading) - (self.probe_tells(reading) if probing else set()):
             raise UnreadableBoardError(f"not sure what the board shows ({reading.doubts()}); not clicking",
                                        reading.lattice)
         self.check(reading)
@@ -236,9 +244,13 @@ class Player(ABC):
         nothing to learn."""
         return None
 
-    def learn(self, reading: Reading, probe: Action, seen) -> tuple[Reading | None, str]:
+    def learn(self, reading: Reading, probe: Action, seen, shot: np.ndarray | None = None,
+              lat: Lattice | None = None) -> tuple[Reading | None, str]:
         """(the reading made right by what the game showed after ``probe``,
-        what was learnt), or (None, why the game's answer fits no rule)."""
+        what was learnt), or (None, why the game's answer fits no rule).
+        ``seen``: the cells read after it; where the probed cell shows a
+        look not known yet (read as before, or -1, its colour changed and
+        still), ``shot`` (captured at ``lat``) shows it to learn from."""
         return reading, ""
 
     def put_back(self, reading: Reading, probe: Action) -> Action | None:

@@ -179,7 +179,7 @@ class LightsPlayer(Player):
         one[cell] = 1
         return Click(cell, before=reading.state, after=apply_presses(board, one, LightsRules(*board.shape)))
 
-    def learn(self, reading, probe, seen):
+    def learn(self, reading, probe, seen, shot=None, lat=None):
         import dataclasses
 
         import numpy as np

@@ -124,6 +124,13 @@ class TangoReader(Reader):
         if broken:
             raise UnsolvableError(f"the board on screen breaks a rule: {broken[0].text}; not clicking")
 
+    def probe_tells(self, reading) -> set:
+        """One kind of piece only, named by no cue: the game's answer to a
+        click names it (see ``TangoPlayer.probe``)."""
+        from puzzlebot.vision.tango.reader import named_by_probe
+
+        return named_by_probe(reading)
+
     def moot(self, reading) -> set:
         """Pieces not told given or placed: taken as givens, never clicked;
         an answer that keeps them all is the puzzle's (see ``plan``)."""
@@ -220,12 +227,24 @@ class TangoPlayer(Player):
         drawn as fills carry no sun or moon cue at all (the darker is taken
         as the first).  Until the game has answered one click (the plan's
         first that puts a piece on an empty cell; then kept in the profile),
-        that click is tried first and its answer learnt."""
+        that click is tried first and its answer learnt.  Where one kind of
+        piece only was on the board, the other's look is learnt the same
+        way, from the plan's first action that puts one (when it needs one)."""
         from puzzlebot.bot.actions import Click
-        from puzzlebot.solvers.tango.board import EMPTY, SUN
+        from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
 
         if _first_known(reading):
-            return None
+            if asked or reading.looks.fills is not None or len(reading.looks.cells.looks) != 1:
+                return None
+            # the second piece's look is not known yet: the plan's first
+            # action that puts one shows it (from an empty cell, by way of the first)
+            a = next((a for a in plan if a.after[a.cell] == MOON and reading.state[a.cell] in (EMPTY, SUN)), None)
+            if a is None:
+                return None  # the answer needs none: never drawn, never read
+            presses = 2 if reading.state[a.cell] == EMPTY else 1
+            after = reading.state.copy()
+            after[a.cell] = MOON
+            return Click(a.cell, presses, before=reading.state, after=after)
         cell = next((a.cell for a in plan if a.presses == 1 and reading.state[a.cell] == EMPTY), None)
         if cell is None:
             return None
@@ -233,7 +252,7 @@ class TangoPlayer(Player):
         after[cell] = SUN
         return Click(cell, before=reading.state, after=after)  # on the board as it is now
 
-    def learn(self, reading, probe, seen):
+    def learn(self, reading, probe, seen, shot=None, lat=None):
         import copy
         import dataclasses
 
@@ -241,6 +260,7 @@ class TangoPlayer(Player):
 
         from puzzlebot.bot.actions import cell_name
         from puzzlebot.solvers.tango.board import MOON, SUN
+        from puzzlebot.vision.tango.reader import with_look
 
         on = cell_name(probe.cell)
         others = (seen != probe.before)
@@ -248,19 +268,37 @@ class TangoPlayer(Player):
         if others.any():
             r, c = (int(v) for v in np.argwhere(others)[0])
             return None, f"a click on {on} changed r{r + 1}c{c + 1} too: not one cell's cycle"
-        got = int(seen[probe.cell])
-        if got not in (SUN, MOON):
-            return None, f"a click on {on} put no piece there"
+        got, want = int(seen[probe.cell]), int(probe.after[probe.cell])
         fills = reading.looks.fills is not None
-        first, second = ("darker fill", "lighter fill") if fills else ("sun", "moon")
-        why = (f"a click puts the {first} first, as guessed ({on})" if got == SUN else
-               f"a click puts the {second} first ({on}): " +
-               ("suns and moons swapped" if fills else "the cycle runs moon, sun (the rules are the same)"))
-        base = _in_click_order(reading, swap=got == MOON)
+        one_look = not fills and len(reading.looks.cells.looks) == 1
+        if got in (-1, int(probe.before[probe.cell])) and one_look and shot is not None:
+            # a piece no cell showed: the other kind, whose look is learnt
+            # here (the one seen is the other of what the click put)
+            known = reading.looks.cells.values_of[0]
+            if _first_known(reading) and known == want:
+                return None, f"clicks on {on} showed the first piece's look twice: not Tango's cycle"
+            learnt, why = with_look(reading, shot, lat, probe.cell, MOON if known == SUN else SUN)
+            if learnt is None:
+                return None, f"a click on {on} put something there that is not a piece of its own ({why})"
+            base = _in_click_order(_named(learnt), swap=known == want)
+            what = "first" if want == SUN else "second"
+            why = f"the {what} piece a click puts was not on the board: its look learnt from {on}"
+        elif got not in (SUN, MOON):
+            return None, f"a click on {on} put no piece there"
+        elif _first_known(reading):
+            return None, f"a click on {on} put the {'first' if got == SUN else 'second'} piece, not the other"
+        else:
+            first, second = ("darker fill", "lighter fill") if fills else ("sun", "moon")
+            why = (f"a click puts the {first} first, as guessed ({on})" if got == SUN else
+                   f"a click puts the {second} first ({on}): " +
+                   ("suns and moons swapped" if fills else "the cycle runs moon, sun (the rules are the same)"))
+            if not fills and reading.looks.cells.one_kind_named:
+                why = f"a click puts the one kind of piece on the board first ({on})"
+            base = _in_click_order(_named(reading), swap=got == MOON)
         board = copy.deepcopy(base.board)
-        board.cells[probe.cell[0]][probe.cell[1]] = SUN
+        board.cells[probe.cell[0]][probe.cell[1]] = want
         state = base.state.copy()
-        state[probe.cell] = SUN
+        state[probe.cell] = want
         return dataclasses.replace(base, board=board, state=state), why
 
     FIRST = "first piece a click puts"
@@ -285,11 +323,28 @@ class TangoPlayer(Player):
         return {self.FIRST: swapped if reading.looks.swapped else as_read}
 
     def recall(self, reading, facts):
+        if reading.looks.fills is None and reading.looks.cells.one_kind_named:
+            return reading  # no cue named the one kind seen: what was kept is of names it does not have
         told = facts.get(self.FIRST)
         orders = self.ORDERS[reading.looks.fills is None]
         if told not in orders:
             return reading  # nothing kept, or kept of another look: a new probe
         return _in_click_order(reading, swap=told == orders[1])
+
+
+def _named(reading):
+    """The reading without the doubt of which kind its one kind of piece
+    is: named by the game's answer to a click now."""
+    import dataclasses
+
+    from puzzlebot.vision.tango.reader import named_by_probe
+
+    named = named_by_probe(reading)
+    if not named:
+        return reading
+    cells = dataclasses.replace(reading.looks.cells, one_kind_named=False)
+    return dataclasses.replace(reading, unsure={w: why for w, why in reading.unsure.items() if w not in named},
+                               looks=dataclasses.replace(reading.looks, cells=cells))
 
 
 def _first_known(reading) -> bool:

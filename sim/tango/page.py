@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plain-givens", action="store_true",
                     help="givens drawn like the player's pieces (no locked-cell colour)")
     ap.add_argument("--moon-first", action="store_true", help="a click puts a moon first (cycle: empty, moon, sun)")
+    ap.add_argument("--rayed-sun", action="store_true",
+                    help="suns drawn small with rays (their shape says disc no more than crescent)")
     args = ap.parse_args(argv)
     try:
         puzzle = load_puzzle(args)
@@ -69,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     puzzle["ignore"] = sorted(set(args.ignore_click))  # the page drops these clicks itself
     puzzle["fade"], puzzle["win_screen"], puzzle["plain_givens"] = args.fade, args.win_screen, args.plain_givens
-    puzzle["moon_first"] = args.moon_first
+    puzzle["moon_first"], puzzle["rayed_sun"] = args.moon_first, args.rayed_sun
     return serve("puzzlebot.sim.tango.page", PAGE, puzzle, args.port, args.events)
 
 

@@ -372,6 +372,9 @@ class CellReading:
     unread: list[tuple[int, int]] = field(default_factory=list)  # neither empty, sun nor moon for sure
     apart: float = 1.0  # the smallest difference between two templates
     one_kind_covered: list[tuple[int, int]] = field(default_factory=list)  # pieces partly covered, one kind seen
+    # one kind of piece only, and no cue named it: called the sun for now (the
+    # rules treat suns and moons alike; which one a click puts is the game's to show)
+    one_kind_named: bool = False
     misfits: list[tuple[int, int]] = field(default_factory=list)  # cells that fit no learned look
     extra: dict = field(default_factory=dict)
     filled: str = ""  # why the pieces are fills of whole cells, not symbols (another game)
@@ -447,6 +450,12 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
                 # differently): split by noise, not two kinds
                 looks = [_look([cells[i] for i in pieces])]
     values_of, pieces_why = decide_sun(looks) if looks else ([], "no pieces on the board")
+    # (only a coloured piece: colourless ink of one kind is as likely a
+    # digit or a dot of another game as a piece)
+    one_kind_named = values_of is None and len(looks) == 1 and looks[0].temperature() is not None
+    if one_kind_named:
+        values_of = [SUN]
+        pieces_why += ": called the sun until a click shows the game's own order"
     templates = [np.zeros((PATCH, PATCH, 3), np.float32)] + [lk.template for lk in looks]
     best, misfit, mc = _match(cells, templates)
     margin, cover = mc
@@ -490,7 +499,7 @@ def read_cells(cells: list[Cell], rows: int, cols: int) -> CellReading:
         odd_empty = []
     reading = CellReading(values, np.zeros((rows, cols), bool), conf, unsure, covered, looks,
                           values_of or [], pieces_why, "", apart=apart, misfits=misfits, odd_empty=odd_empty,
-                          one_kind_covered=one_kind)
+                          one_kind_covered=one_kind, one_kind_named=one_kind_named)
     reading.unread = sorted(set(unsure))  # before doubt about givens is added
     _decide_locked(cells, reading, rows, cols)
     return reading

@@ -22,7 +22,7 @@ import numpy as np
 from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN, Edge, TangoBoard
 from puzzlebot.solvers.tango.rules import violations
 from puzzlebot.vision.board_checks import TOUCH_PITCH, Wholeness, cells_go_on
-from puzzlebot.vision.colour_math import median, to_lab
+from puzzlebot.vision.colour_math import distance, median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice
@@ -32,13 +32,18 @@ from puzzlebot.vision.tango.board import (BOUNDED_BEYOND, MAX_N, MIN_N, SIDE_SPA
 from puzzlebot.vision.tango.cells import (
     COLOURLESS,
     FIT,
+    INK,
     INSET,
+    LOOKS_APART,
     PATCH,
     PIECE_INK,
     Cell,
     CellReading,
+    _look,
     _match,
+    _shift_min,
     cut_cells,
+    separation,
     sure_cells,
 )
 from puzzlebot.vision.tango.cells import read_cells as read_cell_looks
@@ -108,6 +113,10 @@ NUMBER_BOXES, NUMBER_INK, NUMBERED = (0.5, 0.8), 40.0, 4
 # act on it (taken as a given, it is never clicked, and an answer that keeps
 # every such piece is the puzzle's own; a wrong one of the player's leaves none).
 GIVEN_OR_PLACED = "a given, or placed by the player? taken as a given"
+# The doubt of every piece when one kind only is on the board and no cue
+# names it: the bot may act once the game has shown its cycle (a probe).
+ONE_KIND_NAMED = ("one kind of piece only, and neither its colour nor its shape says sun or moon: called the sun "
+                  "until a click shows the game's own order")
 
 
 @dataclass
@@ -310,6 +319,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     moot = [rc for rc in given_or_placed if rc not in unsure and state[rc] >= 0]  # no other doubt since
     for rc in moot:
         unsure[rc] = f"{GIVEN_OR_PLACED} ({cr.givens})"
+    if cr.one_kind_named:
+        for r, c in np.argwhere(state > EMPTY):
+            unsure.setdefault((int(r), int(c)), ONE_KIND_NAMED)
     if doubts:  # (a sure read needs no look for numbers: a command's start-up is the budget)
         numbers = _numbered_pieces(lab, local, [divmod(i, n) for i, c in enumerate(cells) if c.ink_share > PIECE_INK])
         if len(set("".join(map(str, numbers)))) >= NUMBERED:
@@ -499,6 +511,39 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
             k = int(best[i])
             out[rc] = EMPTY if k == 0 else looks.values_of[k - 1]
     return out
+
+
+def named_by_probe(reading: Reading) -> set:
+    """The pieces whose one doubt is which kind they are, on a board with
+    one kind of piece that no cue names: a click (the bot's probe) settles it."""
+    looks = reading.looks
+    if looks.fills is not None or not looks.cells.one_kind_named:
+        return set()
+    return {w for w, why in reading.unsure.items() if why == ONE_KIND_NAMED}
+
+
+def with_look(reading: Reading, img: np.ndarray, lat: Lattice, cell: tuple[int, int], value: int
+              ) -> tuple[Reading | None, str]:
+    """The reading that also knows ``value``'s look, learnt from ``cell`` of
+    ``img`` (a capture at ``lat``) where the game drew a piece no cell of the
+    board showed before (a probe's answer); or (None, why it cannot be a
+    look of its own)."""
+    import dataclasses
+
+    cr = reading.looks.cells
+    cut = _patches_direct(img, lat, reading.looks.box, reading.looks.grounds, [cell])[0]
+    cut.ink = distance(cut.patch - cut.ground) > INK
+    if cut.ink_share <= PIECE_INK:
+        return None, "too little ink there for a piece"
+    look = _look([cut])
+    templates = [np.zeros((PATCH, PATCH, 3), np.float32)] + [lk.template for lk in cr.looks]
+    if any(float(np.mean(_shift_min(look.template, t) > FIT)) < LOOKS_APART for t in templates):
+        # (as two looks learnt from a board must: two kinds split by noise differ less)
+        return None, "what it shows is too like an empty cell or a piece seen before"
+    templates.append(look.template)
+    cells = dataclasses.replace(cr, looks=[*cr.looks, look], values_of=[*cr.values_of, value],
+                                apart=max(separation(templates), 1e-6))
+    return dataclasses.replace(reading, looks=dataclasses.replace(reading.looks, cells=cells)), ""
 
 
 def _patches_direct(img: np.ndarray, lat: Lattice, box: float, grounds: list[np.ndarray],
