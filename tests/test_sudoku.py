@@ -319,6 +319,36 @@ def test_a_selected_cells_highlighted_row_column_and_box_are_no_givens_tint(seed
     assert rd.board.givens == p.givens and not any(map(any, rd.board.entries))
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_selected_cell_drawn_in_the_lines_colour_is_read_between_moves(seed):
+    """A dark board that draws the selected cell in its thin lines' colour
+    (the lines lost in it), its row, column and box a shade lighter than
+    the rest: the bot's read after typing a digit took the cell for covered
+    (a side showing no line) and stopped, "it shows unreadable".  The step
+    between the two grounds, right at the side, shows the side as a line
+    does; a cover's sides still show neither."""
+    from dataclasses import replace
+
+    from puzzlebot.sim.sudoku.render import LOOKS, draw
+    from puzzlebot.vision.sudoku_reader import read_cells
+
+    p = _fresh(6, seed)
+    answer = solve(p).grid
+    r, c = next((r, c) for r in range(6) for c in range(6) if not p.givens[r][c])
+    typed = SudokuPuzzle(6, p.givens, [[answer[r][c] if (i, j) == (r, c) else 0 for j in range(6)] for i in range(6)])
+    look = LOOKS["dark"]
+    rd = read_sudoku(draw(p, set(), {}, None, look, 56, 40))
+    assert rd.sure, rd.doubts()
+    selected = replace(look, select=look.line, peers=(52, 50, 48))
+    img = draw(typed, set(), {}, (r, c), selected, 56, 40)
+    want = np.array(typed.givens) + np.array(typed.entries)
+    assert (read_cells(img, rd.lattice, rd) == want).all()
+    covered = img.copy()  # a toast of that colour over the cell's row
+    y0 = int(rd.lattice.y0 + r * rd.lattice.py)
+    covered[max(0, y0 - 4):y0 + 60] = look.line
+    assert (read_cells(covered, rd.lattice, rd)[r] == -1).all()
+
+
 def test_entries_in_a_reddish_ink_are_not_taken_for_wrong_ones():
     """A game whose entries are orange-red: they were read as wrong entries
     (the game's red), sure.  A red digit that repeats nowhere in its row,

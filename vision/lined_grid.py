@@ -365,6 +365,41 @@ def line_weights(gray: np.ndarray, at: np.ndarray, along: np.ndarray, pitch: flo
     return out
 
 
+# A step between two grounds is at a line when the change lies within this
+# many pixels of it, each side within STEP_FLAT of the step of its own ground.
+STEP_AT, STEP_FLAT = 2, 0.25
+
+
+def step_weights(gray: np.ndarray, at: np.ndarray, along: np.ndarray, pitch: float, vertical: bool) -> np.ndarray:
+    """The contrast (grey levels) between the grounds either side of each
+    position ``at`` where the ground changes right there, over the band
+    about each position ``along`` (as :func:`line_weights`): a cell drawn
+    in its lines' colour (a selected cell) meets its neighbours in a step,
+    not a line.  0 where there is no step, or it lies elsewhere in the window
+    (a cover's edge, a digit); NaN where the window leaves the image."""
+    g = gray if vertical else gray.T
+    h, w = g.shape
+    reach, band = max(GROUND_PX + 1, int(round(LINE_REACH * pitch))), max(1, int(round(LINE_BAND * pitch)))
+    out = np.full((len(at), len(along)), np.nan, np.float32)
+    pos = np.round(np.asarray(at, np.float64)).astype(int)
+    ok = (pos - reach >= 0) & (pos + reach < w)
+    if not ok.any() or reach <= STEP_AT:
+        return out
+    idx = pos[ok][:, None] + np.arange(-reach, reach + 1)[None]
+    for j, b in enumerate(along):
+        b = int(round(b))
+        lo, hi = max(0, b - band), min(h, b + band + 1)
+        if hi - lo < 1:
+            continue
+        win = g[lo:hi].mean(axis=0)[idx]
+        a, z = median(win[:, :GROUND_PX], axis=1), median(win[:, -GROUND_PX:], axis=1)
+        flat = STEP_FLAT * np.abs(z - a)[:, None]
+        left = (np.abs(win[:, :reach - STEP_AT] - a[:, None]) <= flat).all(axis=1)
+        right = (np.abs(win[:, reach + STEP_AT + 1:] - z[:, None]) <= flat).all(axis=1)
+        out[ok, j] = np.where(left & right, np.abs(z - a), 0.0)
+    return out
+
+
 def median_rows(m: np.ndarray) -> np.ndarray:
     """Each row's median, ignoring NaN (NaN for a row of only NaN)."""
     return quantile_rows(m, 0.5)

@@ -45,7 +45,7 @@ from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import PASSES, Lattice
 from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_REACH, WEIGHT_CAP, line_weights, median_rows, split_candidates,
-                                         upscaled)
+                                         step_weights, upscaled)
 from puzzlebot.vision.reading import Reading
 
 GAME = "Mini Sudoku"
@@ -83,6 +83,10 @@ SIDE_SHARE, SIDE_FLOOR = 0.3, 0.06
 # the weakest counting: a window's corner over a quarter of a cell hides
 # half a side; a toast over a row's middle, all but its ends.
 SIDE_AT = (0.3, 0.5, 0.7)
+# A side where the two cells' grounds differ by this much (grey levels),
+# the change right at the side, shows it as a line does (a selected cell
+# drawn in the lines' colour: the line is lost in it).
+SIDE_STEP = 8.0
 # A side's line is looked for in the colour axes too (Lab's a and b are in
 # L's units, CHROMA_GREY grey levels each): a grey line beside a selected
 # cell of its lightness but another colour (light blue) is there.
@@ -683,9 +687,14 @@ def _hidden_sides(chans: list, lat: Lattice) -> dict:
     ys = lat.y0 + np.arange(lat.rows + 1) * lat.py
 
     def weakest(at: np.ndarray, start: float, step: float, count: int, vertical: bool) -> np.ndarray:
-        """The weakest part of each side (fmin over SIDE_AT), each part's weight its strongest channel's."""
-        return np.fmin.reduce([np.fmax.reduce([line_weights(ch, at, start + (np.arange(count) + a) * step, p, vertical)
-                                               for ch in chans]) for a in SIDE_AT])
+        """The weakest part of each side (fmin over SIDE_AT), each part's weight its strongest channel's
+        (a step between two grounds right at the side, as a selected cell drawn in the lines' colour
+        meets its neighbours, weighs as a line does)."""
+        def part(ch, a):
+            where = start + (np.arange(count) + a) * step
+            stepped = step_weights(ch, at, where, p, vertical) >= SIDE_STEP
+            return np.where(stepped, np.inf, line_weights(ch, at, where, p, vertical))
+        return np.fmin.reduce([np.fmax.reduce([part(ch, a) for ch in chans]) for a in SIDE_AT])
     vx = weakest(xs, lat.y0, lat.py, lat.rows, True)  # (cols+1, rows)
     hy = weakest(ys, lat.x0, lat.px, lat.cols, False)  # (rows+1, cols)
     out = {}
