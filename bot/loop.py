@@ -334,7 +334,7 @@ class Runner:
         self.t.click += time.perf_counter() - t
         start, prev = time.perf_counter(), None
         before_means = wlat.cell_means(first)[probe.cell]
-        held, still_since = None, None  # the probed cell's colour, and since when it has held
+        held, still_since = None, None  # the board's colours, and since when they have held
         while True:  # until the cell shows something new and the board holds still
             shot = self._grab(watch)
             seen = self.game.reader.read_cells(shot, wlat, reading)
@@ -342,17 +342,15 @@ class Runner:
             if prev is not None and np.array_equal(seen, prev) and (seen >= 0).all() and \
                     seen[probe.cell] != probe.before[probe.cell]:
                 break
-            # a look not known yet (a piece the board did not show): the
-            # player may learn it once the cell holds still in another colour
-            # than before, and every other cell shows what it did (such a
-            # look reads as nothing new, or as what fits no look: -1)
-            mean = wlat.cell_means(shot)[probe.cell]
-            others = seen == probe.before
-            others[probe.cell] = True
-            if seen[probe.cell] in (-1, probe.before[probe.cell]) and others.all() and \
-                    float(np.abs(mean - before_means).max()) > STABLE_LEVELS:
-                if held is None or float(np.abs(mean - held).max()) > STABLE_LEVELS:
-                    held, still_since = mean, now
+            # a look not known yet (a piece the board did not show, a patch
+            # drawn otherwise): the player may learn it from the capture once
+            # the board has held still a while, the probed cell in another
+            # colour than before (what the old looks read there, and around
+            # it, may be anything)
+            means = wlat.cell_means(shot)
+            if float(np.abs(means[probe.cell] - before_means).max()) > STABLE_LEVELS:
+                if held is None or float(np.abs(means - held).max()) > STABLE_LEVELS:
+                    held, still_since = means, now
                 elif now - still_since >= LOOK_STILL:
                     break
             else:

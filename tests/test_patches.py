@@ -6,6 +6,7 @@ Rectangles (judged by its own saved game)."""
 from __future__ import annotations
 
 import json
+import time
 
 import cv2
 import numpy as np
@@ -442,6 +443,36 @@ def _edges_divide_by_the_rules(rows: int, cols: int, numbers: dict, edges) -> bo
             if held != [len(comp)]:
                 return False
     return True
+
+
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("query", ["p=0", "p=1"])
+def test_bot_plays_a_shikaku_whose_patches_are_fills(xvfb, query):
+    """tests/pages/boxes, a Shikaku page of ours written as another team
+    might: a rule across the page a pitch above the board, a line of text
+    just under it, rectangles drawn as a fill with the grid's lines kept
+    across it.  The rule grew the board by a row, the text's strokes were
+    taken for grid lines going on past the bottom, and each drawn patch read
+    as cells of their own (the lines inside it): refused, then stopped.  Now
+    the first drag, tried alone, shows how the game draws a patch; the page
+    says it is solved."""
+    from .web_games import Page, Server, need_chromium
+
+    need_chromium()
+    server = Server(ROOT / "tests" / "pages" / "boxes")
+    page = None
+    try:
+        page = Page(f"{server.url}?{query}", 0, 0, 900, 780)
+        time.sleep(0.5)
+        r = run_cli("run", "patches", "--region", "0,0,900,780")
+        assert r.returncode == 0, r.stderr + r.stdout
+        assert "patches are told by their fill" in r.stderr, r.stderr
+        page.dt.wait_for("window.solved === true", timeout=10)
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
 
 
 @pytest.fixture

@@ -226,6 +226,9 @@ FRAME_REACH, FRAME_RATIO, FRAME_MIN, PLAIN_LINES = 0.05, 1.6, 4.0, 25
 # where BEYOND_SHARE of them run on there, the board goes on (cut through a
 # row).  Measured over a band BEYOND_BAND as narrow as line_weights' own.
 BEYOND_FROM, BEYOND_TO, BEYOND_SHARE, BEYOND_BAND = 0.1, 0.35, 0.5, 0.5
+# ... in their own shade: within LINE_SHADE grey levels of the line's shade
+# half a pitch inside the side.
+LINE_SHADE = 30.0
 # A board with no frame is whole where a margin of one colour (MARGIN_SHARE
 # of its pixels within MARGIN_TOL: a flat page, JPEG's noise on it 1 to 3)
 # runs round all four sides, from MARGIN_AT[0] to MARGIN_AT[1] of a pitch
@@ -249,6 +252,10 @@ class PatchesLooks:
     grounds: list = field(default_factory=list)  # every ground of several cells, for whole_in
     icons: str = ""  # how clues are drawn: "icons", "printed"
     border: float = BORDER_WEIGHT  # the weight a patch's border has at least here (_border_least)
+    # patches drawn as a fill only, the grid's lines kept across them (learnt
+    # from the game's answer to a first drag): a cell's value is whether a
+    # patch covers it, which is all that shows
+    fills_only: bool = False
 
 
 def _runs(w: np.ndarray, lo: int, hi: int) -> tuple[int, int] | None:
@@ -291,6 +298,35 @@ def _trim(w: np.ndarray, run: tuple[int, int]) -> tuple[int, int]:
     while b > a and w[b] < LINE_MIN:
         b -= 1
     return a, b
+
+
+def _crossed(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, rx: tuple[int, int], ry: tuple[int, int],
+             p: float) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The runs of lines less end rows (columns) that the other way's lines
+    do not cross: a line a pitch past the board (a window's title bar, a
+    toolbar) grows the run by a row of no cells, whose sides show no line."""
+    while True:
+        ends = []
+        for (a, b), (c, d), at, other, vertical in ((ry, rx, ys, xs, True), (rx, ry, xs, ys, False)):
+            if b - a < 2:
+                continue
+            mids = (at[[a, b - 1]] + at[[a + 1, b]]) / 2  # the first and last rows' (columns') middles
+            w = np.nan_to_num(line_weights(gray, other[c:d + 1], mids, p, vertical))
+            crossed = np.median(w, axis=0) >= LINE_MIN
+            ends.append((vertical, crossed))
+        cut = False
+        for vertical, (first, last) in ends:
+            a, b = ry if vertical else rx
+            if not first:
+                a, cut = a + 1, True
+            elif not last:
+                b, cut = b - 1, True
+            if vertical:
+                ry = (a, b)
+            else:
+                rx = (a, b)
+        if not cut:
+            return rx, ry
 
 
 def _frame_line(gray: np.ndarray, at: float, along: tuple[float, float], pitch: float, vertical: bool,
@@ -381,6 +417,7 @@ def _board(img: np.ndarray) -> Lattice:
                 break
             if weigh is _low_rows:  # the run's own lines, end to end, where its cells are
                 rx, ry = _trim(wx, rx), _trim(wy, ry)
+                rx, ry = _crossed(gray, xs, ys, rx, ry, p)
         if rx is None or ry is None:
             why = f"no {GAME} board: no grid of lines through the cells found"
             continue
@@ -741,14 +778,15 @@ def cell_values(tint: np.ndarray, sides: np.ndarray) -> np.ndarray:
     return np.where(tint, 1 + 2 * sides, 0).astype(np.int64)
 
 
-def expected_values(rows: int, cols: int, rects) -> np.ndarray:
-    """The values :func:`read_cells` gives for the patches ``rects`` drawn."""
+def expected_values(rows: int, cols: int, rects, fills_only: bool = False) -> np.ndarray:
+    """The values :func:`read_cells` gives for the patches ``rects`` drawn
+    (``fills_only``: on a board whose patches show no border)."""
     out = np.zeros((rows, cols), np.int64)
     for r0, c0, h, w in rects:
         for r in range(r0, r0 + h):
             for c in range(c0, c0 + w):
                 bits = (r == r0) * 1 | (c == c0 + w - 1) * 2 | (r == r0 + h - 1) * 4 | (c == c0) * 8
-                out[r, c] = 1 + 2 * bits
+                out[r, c] = 1 if fills_only else 1 + 2 * bits
     return out
 
 
@@ -942,9 +980,34 @@ def _lines_go_on(gray: np.ndarray, lat: Lattice) -> list[str]:
         if not (0 <= mid < (h if vertical else w)) or abs(mid - edge) < 2:
             continue
         weights = line_weights(gray, at, np.array([mid]), p * BEYOND_BAND, vertical)[:, 0]
-        weights = weights[~np.isnan(weights)]
-        if len(weights) and float(np.mean(weights >= LINE_MIN)) >= BEYOND_SHARE:
+        # a line goes on in its own shade (text under a board crosses the
+        # lines' places with strokes of its own: a line's weight, not its shade)
+        inside = _line_shades(gray, at, edge - sign * 0.5 * p, p * BEYOND_BAND, vertical)
+        beyond = _line_shades(gray, at, mid, p * BEYOND_BAND, vertical)
+        on = (weights >= LINE_MIN) & (np.abs(beyond - inside) <= LINE_SHADE)
+        seen = ~np.isnan(weights)
+        if seen.any() and float(np.mean(on[seen])) >= BEYOND_SHARE:
             out.append(side)
+    return out
+
+
+def _line_shades(gray: np.ndarray, at: np.ndarray, along: float, pitch: float, vertical: bool) -> np.ndarray:
+    """The grey level of each line at ``at`` about ``along`` (the median,
+    along a band as :func:`line_weights` takes, of the pixel across the
+    line most unlike the window's ends); NaN off the image."""
+    g = gray if vertical else gray.T
+    h, w = g.shape
+    reach, band = max(3, int(round(0.18 * pitch))), max(1, int(round(0.2 * pitch)))
+    b = int(round(along))
+    out = np.full(len(at), np.nan, np.float32)
+    lo, hi = max(0, b - band), min(h, b + band + 1)
+    for i, x in enumerate(np.round(np.asarray(at)).astype(int)):
+        if hi - lo < 1 or x - reach < 0 or x + reach >= w:
+            continue
+        win = g[lo:hi, x - reach:x + reach + 1]
+        ends = np.concatenate([win[:, :2], win[:, -2:]], axis=1).mean(axis=1, keepdims=True)
+        far = np.take_along_axis(win, np.abs(win - ends).argmax(axis=1)[:, None], axis=1)[:, 0]
+        out[i] = float(np.median(far))
     return out
 
 
@@ -1081,6 +1144,11 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     """Each cell of a fresh capture (:func:`cell_values`), its tint judged
     against the free cells' ground read before; on a printed board, the
     bits of its sides thick lines run along (:func:`bits_of`)."""
+    if reading.looks.fills_only:
+        state = filled_cells(img, lat, reading).astype(np.int64)
+        if only is not None:
+            state[~only] = -1
+        return state
     crop, local, _ = lat.crop(img, 0.1)
     lab = to_lab(crop)
     grounds = _grounds(lab, local)
@@ -1093,6 +1161,15 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     if only is not None:
         state[~only] = -1
     return state
+
+
+def filled_cells(img: np.ndarray, lat: Lattice, reading: Reading) -> np.ndarray:
+    """Which cells of a fresh capture show a ground unlike the free cells'
+    read before: in a patch, on a board whose patches are fills."""
+    crop, local, _ = lat.crop(img, 0.1)
+    grounds = _grounds(to_lab(crop), local)
+    ground = reading.looks.ground
+    return np.ones(grounds.shape[:2], bool) if ground is None else distance(grounds, ground) >= SAME_GROUND
 
 
 def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:

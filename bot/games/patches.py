@@ -196,11 +196,12 @@ class PatchesPlayer(Player):
             ans = solve(bare, limit=1)
         if ans.rects is None:
             raise UnsolvableError("the clues on screen have no solution: not dragging")
-        if reading.looks.icons == "printed":
+        if reading.looks.icons == "printed" and not reading.looks.fills_only:
             return _outline_plan(reading, ans.rects)
         drawn = list(p.rects)
         state = reading.state.copy()
         actions = []
+        fills = reading.looks.fills_only
 
         def overlaps(a, b) -> bool:
             return not (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1])
@@ -213,19 +214,57 @@ class PatchesPlayer(Player):
                 inside = [x for x in drawn if overlaps(x, rect)]
                 if inside:  # a tap inside a bigger patch takes that patch away; a second tap draws the cell's own
                     drawn = [x for x in drawn if x not in inside]
-                    after = expected_values(p.rows, p.cols, drawn)
+                    after = expected_values(p.rows, p.cols, drawn, fills)
                     actions.append(Click((r0, c0), before=state, after=after))
                     state = after
                 drawn.append(rect)
-                after = expected_values(p.rows, p.cols, drawn)
+                after = expected_values(p.rows, p.cols, drawn, fills)
                 actions.append(Click((r0, c0), before=state, after=after))
             else:
                 drawn = [x for x in drawn if not overlaps(x, rect)] + [rect]
-                after = expected_values(p.rows, p.cols, drawn)
+                after = expected_values(p.rows, p.cols, drawn, fills)
                 actions.append(Drag(((r0, c0), (r0 + h - 1, c0 + w - 1)), before=state, after=after,
                                     over=frozenset(cells_of(rect)), follow=False))
             state = after
         return actions
+
+    def probe(self, reading, plan, asked=False):
+        """On a board with no patch drawn yet, how the game draws one (with
+        a border, or as a fill with the grid's lines kept across it) is the
+        game's to show: the plan's first drag is tried alone first."""
+        from puzzlebot.bot.actions import Drag
+
+        if asked or reading.looks.fills_only or reading.board.rects:
+            return None
+        return plan[0] if plan and isinstance(plan[0], Drag) else None
+
+    def learn(self, reading, probe, seen, shot=None, lat=None):
+        """A patch drawn as predicted (a border, or Tatham's outline): so it
+        is drawn.  Else the patch's cells, and they alone, filled (the grid's
+        lines kept across the fill): the game draws patches as fills, and the
+        bot checks from now on which cells a patch covers."""
+        import dataclasses
+
+        import numpy as np
+
+        from puzzlebot.bot.actions import cell_name
+        from puzzlebot.vision.patches_reader import expected_values, filled_cells
+
+        on = cell_name(probe.cell)
+        (r0, c0), (r1, c1) = probe.path[0], probe.path[-1]
+        board = dataclasses.replace(reading.board, rects=[(r0, c0, r1 - r0 + 1, c1 - c0 + 1)])  # none before
+        want = expected_values(board.rows, board.cols, board.rects, fills_only=True)
+        filled = shot is not None and np.array_equal(filled_cells(shot, lat, reading), want > 0)
+        printed = reading.looks.icons == "printed"
+        if np.array_equal(seen, probe.after) and not (printed and filled):
+            # (a fill's edge against the page can pass for a printed outline)
+            return dataclasses.replace(reading, board=board, state=seen.copy()), \
+                f"a drag from {on} draws a patch with its {'outline' if printed else 'border'}"
+        if not filled:
+            return None, f"a drag from {on} drew something other than the patch it was to draw"
+        looks = dataclasses.replace(reading.looks, fills_only=True)
+        return dataclasses.replace(reading, board=board, looks=looks, state=want), \
+            f"a drag from {on} fills a patch and leaves the grid's lines across it: patches are told by their fill"
 
     def advise(self, reading):
         """A drawn patch the answer has not, else the solver's next forced
