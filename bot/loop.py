@@ -626,9 +626,14 @@ class Runner:
         self._check_calibration(reading)
         self._check_whole(reading)
         self._check_uncovered(reading)
-        if reading.unsure:  # only doubts that cannot change what to do (read() refuses the others)
-            self.say(f"acting although not sure of {len(reading.unsure)} places, in nothing that changes what "
-                     f"to do: {reading.doubts(2)}")
+        told = self.game.reader.probe_tells(reading)  # doubts the game's answer to a first action settles
+        if told:
+            self.say(f"not sure of {len(told)} places until the game has answered a first action: "
+                     f"{dataclasses.replace(reading, unsure={w: reading.unsure[w] for w in told}).doubts(1)}")
+        if set(reading.unsure) - told:  # only doubts that cannot change what to do (read() refuses the others)
+            rest = {w: why for w, why in reading.unsure.items() if w not in told}
+            self.say(f"acting although not sure of {len(rest)} places, in nothing that changes what "
+                     f"to do: {dataclasses.replace(reading, unsure=rest).doubts(2)}")
         if self.facts:
             reading = self.game.player.recall(reading, self.facts)
         t = time.perf_counter()

@@ -689,11 +689,12 @@ def _hidden_sides(chans: list, lat: Lattice) -> dict:
     def weakest(at: np.ndarray, start: float, step: float, count: int, vertical: bool) -> np.ndarray:
         """The weakest part of each side (fmin over SIDE_AT), each part's weight its strongest channel's
         (a step between two grounds right at the side, as a selected cell drawn in the lines' colour
-        meets its neighbours, weighs as a line does)."""
+        meets its neighbours, weighs as a line just seen: SIDE_FLOOR)."""
         def part(ch, a):
             where = start + (np.arange(count) + a) * step
+            weights = line_weights(ch, at, where, p, vertical)
             stepped = step_weights(ch, at, where, p, vertical) >= SIDE_STEP
-            return np.where(stepped, np.inf, line_weights(ch, at, where, p, vertical))
+            return np.where(stepped, np.fmax(weights, SIDE_FLOOR), weights)
         return np.fmin.reduce([np.fmax.reduce([part(ch, a) for ch in chans]) for a in SIDE_AT])
     vx = weakest(xs, lat.y0, lat.py, lat.rows, True)  # (cols+1, rows)
     hy = weakest(ys, lat.x0, lat.px, lat.cols, False)  # (rows+1, cols)
