@@ -53,6 +53,10 @@ TILE_PEAK = 0.5
 # A reading as separate tiles is preferred over one as a grid of lines
 # when at least this share of the tiles is bounded by their borders.
 TILES_FIRST = 0.75
+# Tiles and grid lines that bound the cells alike are grid lines, unless the
+# lines fit at a pitch more than this share off the tiles' (bordered boxes
+# with narrow gaps: one border of each gap taken for a line, 1.5% off).
+LINES_PITCH = 0.005
 # Lattices tried per blob pass (largest first), and the share of bounded
 # cells at which a board is taken without trying the other passes.
 MAX_CANDIDATES, CLEAN_SCORE = 6, 0.97
@@ -738,7 +742,11 @@ def locate(img: np.ndarray) -> BoardFit:
         # tiles or lines?  At the working size a thin line's blur makes the
         # cells look like tiles: judge both at full resolution
         as_grid, _ = refine(img, Lattice(lat.x0 / f, lat.y0 / f, lat.px / f, lat.py / f, lat.rows, lat.cols), 1.0, f)
-        if _full_score(img, as_grid, 1.0) > _full_score(img, full_lat, box):
+        as_grid_score, tiles_score = _full_score(img, as_grid, 1.0), _full_score(img, full_lat, box)
+        # (alike: the lines, unless they fit only at a pitch of their own,
+        # the tiles' borders taken for lines)
+        if as_grid_score > tiles_score or (as_grid_score == tiles_score and
+                                           abs(as_grid.px - full_lat.px) <= LINES_PITCH * full_lat.px):
             full_lat, box = as_grid, 1.0
     x0, y0, x1, y1 = full_lat.bbox
     p = full_lat.px
