@@ -339,14 +339,13 @@ class Runner:
             shot = self._grab(watch)
             seen = self.game.reader.read_cells(shot, wlat, reading)
             now = time.perf_counter()
-            if prev is not None and np.array_equal(seen, prev) and (seen >= 0).all() and \
-                    seen[probe.cell] != probe.before[probe.cell]:
-                break
-            # a look not known yet (a piece the board did not show, a patch
-            # drawn otherwise): the player may learn it from the capture once
-            # the board has held still a while, the probed cell in another
-            # colour than before (what the old looks read there, and around
-            # it, may be anything)
+            if prev is not None and np.array_equal(seen, prev) and np.array_equal(seen, probe.after):
+                break  # as predicted
+            # else (a look not known yet, a piece the board did not show, a
+            # patch drawn otherwise; or a cell on its way through its cycle)
+            # the player learns from the capture once the board has held still
+            # a while, the probed cell in another colour than before (what the
+            # old looks read there, and around it, may be anything)
             means = wlat.cell_means(shot)
             if float(np.abs(means[probe.cell] - before_means).max()) > STABLE_LEVELS:
                 if held is None or float(np.abs(means - held).max()) > STABLE_LEVELS:

@@ -504,6 +504,34 @@ def test_bot_plays_one_answer_of_a_board_with_two(xvfb, tmp_path):
 
 @pytest.mark.display
 @pytest.mark.browser
+def test_bot_learns_how_faint_the_queens_of_a_game_are(xvfb):
+    """tests/pages/white_crowns, a Queens page of ours written as another
+    team might: the queen a white text crown on pastel regions, 12 to 24 Lab
+    units from them (too faint to read: the bot stopped after its first
+    queen, "it shows unreadable").  On a board with no queen yet, the plan's
+    first queen is now tried alone and the look of the queen the game put
+    there learnt: queens as faint as that, as large and centred, are queens.
+    The page says it is solved."""
+    from .web_games import Page, Server, need_chromium
+
+    need_chromium()
+    server = Server(ROOT / "tests" / "pages" / "white_crowns")
+    page = None
+    try:
+        page = Page(f"{server.url}?p=0", 0, 0, 900, 780)
+        time.sleep(0.5)
+        r = run_cli("run", "queens", "--region", "0,0,900,780")
+        assert r.returncode == 0, r.stderr + r.stdout
+        assert "a queen's look learnt from" in r.stderr, r.stderr
+        page.dt.wait_for("window.solved === true", timeout=10)
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
+
+
+@pytest.mark.display
+@pytest.mark.browser
 def test_bot_plays_a_queens_game_by_other_people(xvfb, tmp_path):
     """AndraxDev's n-queens-game (../shared/games/queens/checker-dark): a
     dark page, no borders between regions, every region shaded as a two-tone

@@ -122,6 +122,13 @@ QUEEN_OFF = 0.2
 # spans at least 1 / LEARNT_MARK of the widest such ink (crowns ~0.4 of the
 # cell, such x's 0.25-0.26).
 LEARNT_MARK = 0.75
+# Faint ink (FAINT_DIFF) spanning within QUEEN_LIKE of the span a queen's has
+# on this board (learnt from its queens, or from the game's answer to a
+# probe) is a queen, where its ink proper is an x's size: a queen drawn near
+# its region's colour (a gold crown on a yellow region) shows little else.
+QUEEN_LIKE = 0.2
+FAINT_QUEEN = "ink an x's size in faint ink a queen's size: a queen near its region's colour?"
+FAINT_QUEEN_ALONE = "a queen too faint to read?"
 # A cell's fill is the median of its four corner squares; each of them lies
 # within CORNER_UNLIKE Lab units of it (in our data and the real boards, under
 # every screen change, 6.7 at most: JPEG 35).  A corner farther off is under
@@ -162,6 +169,7 @@ class QueensLooks:
     why: list[str] = field(default_factory=list)  # reasons for doubt, in words
     answer: QueensAnswer | None = field(default=None, repr=False)
     mark_span: float = MARK_SPAN  # marks span less than this (learnt where they are larger than LinkedIn's)
+    queen_span: float | None = None  # the span of a queen's faint ink here (learnt), see QUEEN_LIKE
 
 
 def region_letters(regions: np.ndarray) -> list[str]:
@@ -431,12 +439,14 @@ def _rounded_corners(lab: np.ndarray, lat: Lattice, fills: np.ndarray, own: np.n
 
 
 def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None,
-                   mark_span: float = MARK_SPAN, spans: dict | None = None
-                   ) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
+                   mark_span: float = MARK_SPAN, spans: dict | None = None, queen_span: float | None = None,
+                   faint_spans: dict | None = None) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
     """EMPTY / MARK / QUEEN per cell from the ink in its middle (-1 where it
     cannot be told, with the reason; -1 also outside ``only``); a mark spans
-    less than ``mark_span``.  ``spans``, when given, gets the (span, share)
-    of each cell read as a queen or left unsure for its ink's size."""
+    less than ``mark_span``, a queen's faint ink about ``queen_span`` (see
+    QUEEN_LIKE).  ``spans``, when given, gets the (span, share) of each cell
+    read as a queen or left unsure for its ink's size; ``faint_spans`` the
+    span of each queen's faint ink."""
     state = np.full((lat.rows, lat.cols), -1, np.int64)
     why = {}
     seen = corner_colours(lab, lat, (CORNER_FROM, CORNER_TO))
@@ -463,8 +473,11 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 why[(r, c)] = f"{1 - ground:.0%} of the cell's middle is not its fill: covered?"
                 continue
             if share < EMPTY_SHARE:
+                if _learnt_queen(faint, lat, queen_span):
+                    state[r, c] = QUEEN  # a queen as faint as the game showed its queens to be
+                    continue
                 if float(faint.mean()) >= QUEEN_SHARE:
-                    why[(r, c)] = f"faint ink over {float(faint.mean()):.0%} of the middle: a queen too faint to read?"
+                    why[(r, c)] = f"faint ink over {float(faint.mean()):.0%} of the middle: {FAINT_QUEEN_ALONE}"
                     continue
                 if float(faint.mean()) >= EMPTY_SHARE:
                     ys, xs = np.nonzero(faint)
@@ -477,6 +490,13 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
             span = max(xs.max() - xs.min() + 1, ys.max() - ys.min() + 1) / min(lat.px, lat.py)
             if _block(ink, MARK_SPAN * min(lat.px, lat.py)):
                 why[(r, c)] = f"a solid block {span:.2f} pitches wide over the cell: not a piece"
+            elif span < mark_span and share < QUEEN_SHARE and _queen_faintly(faint, lat):
+                # a queen drawn near its region's colour shows only a little
+                # of its outline as ink: an x's size, but not an x's ground
+                if _learnt_queen(faint, lat, queen_span):
+                    state[r, c] = QUEEN
+                else:
+                    why[(r, c)] = FAINT_QUEEN
             elif span < mark_span and share < QUEEN_SHARE:
                 state[r, c] = MARK
             elif ink[0].any() and ink[-1].any() and ink[:, 0].any() and ink[:, -1].any():
@@ -487,11 +507,49 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                     np.hypot(xs.mean() - (ink.shape[1] - 1) / 2, ys.mean() - (ink.shape[0] - 1) / 2) <= \
                     QUEEN_OFF * min(lat.px, lat.py):
                 state[r, c] = QUEEN
+                if faint_spans is not None:
+                    faint_spans[(r, c)] = _span(faint) / min(lat.px, lat.py)
             else:
                 why[(r, c)] = f"something {span:.2f} pitches wide covering {share:.0%} of the cell"
             if spans is not None and (state[r, c] == QUEEN or (r, c) in why):
                 spans[(r, c)] = (float(span), share)
     return state, why
+
+
+def _queen_faintly(faint: np.ndarray, lat: Lattice) -> bool:
+    """Whether faint ink in a cell's middle is a queen's: QUEEN_SHARE of it
+    at least, spanning more than QUEEN_SPAN of the pitch."""
+    return float(faint.mean()) >= QUEEN_SHARE and _span(faint) > QUEEN_SPAN * min(lat.px, lat.py)
+
+
+def _learnt_queen(faint: np.ndarray, lat: Lattice, queen_span: float | None) -> bool:
+    """Whether faint ink is a queen as this game draws them (``queen_span``,
+    learnt: None, not known): a queen's share of the middle, centred in it,
+    spanning within QUEEN_LIKE of the queens' span."""
+    if queen_span is None or not _queen_faintly(faint, lat) or float(faint.mean()) > QUEEN_MAX_SHARE:
+        return False
+    ys, xs = np.nonzero(faint)
+    p = min(lat.px, lat.py)
+    centred = np.hypot(xs.mean() - (faint.shape[1] - 1) / 2, ys.mean() - (faint.shape[0] - 1) / 2) <= QUEEN_OFF * p
+    return centred and abs(_span(faint) / p / queen_span - 1) <= QUEEN_LIKE
+
+
+def _span(mask: np.ndarray) -> int:
+    """The larger side (pixels) of what is set in ``mask``."""
+    ys, xs = np.nonzero(mask)
+    return int(max(np.ptp(xs) + 1, np.ptp(ys) + 1)) if len(xs) else 0
+
+
+def queen_faint_span(img: np.ndarray, lat: Lattice, reading: Reading, cell: tuple[int, int]) -> float | None:
+    """The span (of the pitch) of the faint ink in ``cell`` of a fresh
+    capture when it is a queen's size (see :func:`_queen_faintly`), else
+    None: what a queen looks like here, from a cell the game put one on."""
+    crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
+    mid = cell_patch(to_lab(crop), local, *cell, INK_INSET)
+    if mid.size == 0:
+        return None
+    faint = np.linalg.norm(mid - reading.looks.fills[cell], axis=2) > FAINT_DIFF
+    return _span(faint) / min(local.px, local.py) if _queen_faintly(faint, local) else None
 
 
 def learnt_mark_span(state: np.ndarray, spans: dict) -> float | None:
@@ -569,10 +627,15 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
             why.append("the regions read leave no way to place the queens: not a Queens board, or misread")
             unsure[BOARD] = why[-1]
     spans: dict = {}
-    state, ink_why = classify_cells(lab, lat, fills, spans=spans)
+    faint_spans: dict = {}
+    state, ink_why = classify_cells(lab, lat, fills, spans=spans, faint_spans=faint_spans)
     mark_span = learnt_mark_span(state, spans)
-    if mark_span is not None:  # this game's marks are larger than LinkedIn's: read again knowing so
-        state, ink_why = classify_cells(lab, lat, fills, mark_span=mark_span)
+    queen_span = float(median(np.array(list(faint_spans.values())))) if faint_spans else None
+    faintly = any(w == FAINT_QUEEN or w.endswith(FAINT_QUEEN_ALONE) for w in ink_why.values())
+    if mark_span is not None or (queen_span is not None and faintly):
+        # this game's marks are larger than LinkedIn's, or some queens show
+        # only faintly: read again knowing what its marks and queens are
+        state, ink_why = classify_cells(lab, lat, fills, mark_span=mark_span or MARK_SPAN, queen_span=queen_span)
     for rc, w in ink_why.items():
         unsure.setdefault(rc, w)
     whole = whole_board(lab, lat, region_fills(fills, regions))
@@ -588,7 +651,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     puzzle.marks = {(int(r), int(c)) for r, c in np.argwhere(state == MARK)}
     looks = QueensLooks(fills, regions, thick, unshaded is not None,
                         why[:5] + [f"r{r + 1}c{c + 1}: {w}" for (r, c), w in sorted(ink_why.items())][:5], answer,
-                        MARK_SPAN if mark_span is None else mark_span)
+                        MARK_SPAN if mark_span is None else mark_span, queen_span)
     unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
     return Reading(puzzle, state, lat.shifted(-x0, -y0), unsure, tuple(whole.touches), looks)
 
@@ -618,5 +681,6 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     judged against the fills read before (-1 where unsure).  The crop takes
     in the page beyond the board's corners (see :func:`_rounded_corners`)."""
     crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
-    state, _ = classify_cells(to_lab(crop), local, reading.looks.fills, only, reading.looks.mark_span)
+    state, _ = classify_cells(to_lab(crop), local, reading.looks.fills, only, reading.looks.mark_span,
+                              queen_span=reading.looks.queen_span)
     return state

@@ -206,6 +206,42 @@ class QueensPlayer(Player):
         return click_plan(reading.state, target, 3)
 
 
+    def probe(self, reading, plan, asked=False):
+        """A board with no queen on it yet shows nothing of how this game
+        draws one: the plan's first click that puts a queen on an empty cell
+        is tried alone, and the queen's look there learnt (a queen near its
+        region's colour shows only faintly, and is read by what was learnt)."""
+        from puzzlebot.solvers.queens import EMPTY, QUEEN
+
+        if asked or reading.looks.queen_span is not None or (reading.state == QUEEN).any():
+            return None
+        return next((a for a in plan if a.after[a.cell] == QUEEN and reading.state[a.cell] == EMPTY), None)
+
+    def learn(self, reading, probe, seen, shot=None, lat=None):
+        import dataclasses
+
+        import numpy as np
+
+        from puzzlebot.bot.actions import cell_name
+        from puzzlebot.solvers.queens import QUEEN
+        from puzzlebot.vision.queens_reader import queen_faint_span
+
+        on = cell_name(probe.cell)
+        others = seen != probe.before
+        others[probe.cell] = False
+        if others.any():
+            r, c = (int(v) for v in np.argwhere(others)[0])
+            return None, f"clicks on {on} changed r{r + 1}c{c + 1} too: not one cell's cycle"
+        span = queen_faint_span(shot, lat, reading, probe.cell) if shot is not None else None
+        if span is None or seen[probe.cell] not in (QUEEN, -1):
+            return None, f"clicks on {on} put no queen there"
+        board = dataclasses.replace(reading.board, queens=set(reading.board.queens) | {probe.cell})
+        looks = dataclasses.replace(reading.looks, queen_span=span)
+        state = reading.state.copy()
+        state[probe.cell] = QUEEN
+        return dataclasses.replace(reading, board=board, looks=looks, state=state), \
+            f"a queen's look learnt from {on}, where the game put one"
+
     def advise(self, reading):
         """Queens that break a rule or that the only answer has not, an x
         on a queen's cell of the answer; else the solver's next deduction
