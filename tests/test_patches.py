@@ -6,7 +6,6 @@ Rectangles (judged by its own saved game)."""
 from __future__ import annotations
 
 import json
-import time
 
 import cv2
 import numpy as np
@@ -456,22 +455,9 @@ def test_bot_plays_a_shikaku_whose_patches_are_fills(xvfb):
     as cells of their own (the lines inside it): refused, then stopped.  Now
     the first drag, tried alone, shows how the game draws a patch; the page
     says it is solved."""
-    from .web_games import Page, Server, need_chromium
+    from .web_games import bot_plays_our_page
 
-    need_chromium()
-    server = Server(ROOT / "tests" / "pages" / "boxes")
-    page = None
-    try:
-        page = Page(f"{server.url}?p=0", 0, 0, 900, 780)
-        time.sleep(0.5)
-        r = run_cli("run", "patches", "--region", "0,0,900,780")
-        assert r.returncode == 0, r.stderr + r.stdout
-        assert "patches are told by their fill" in r.stderr, r.stderr
-        page.dt.wait_for("window.solved === true", timeout=10)
-    finally:
-        if page is not None:
-            page.close()
-        server.stop()
+    assert "patches are told by their fill" in bot_plays_our_page("boxes", "p=0", "patches")
 
 
 @pytest.fixture

@@ -512,22 +512,9 @@ def test_bot_learns_how_faint_the_queens_of_a_game_are(xvfb):
     first queen is now tried alone and the look of the queen the game put
     there learnt: queens as faint as that, as large and centred, are queens.
     The page says it is solved."""
-    from .web_games import Page, Server, need_chromium
+    from .web_games import bot_plays_our_page
 
-    need_chromium()
-    server = Server(ROOT / "tests" / "pages" / "white_crowns")
-    page = None
-    try:
-        page = Page(f"{server.url}?p=0", 0, 0, 900, 780)
-        time.sleep(0.5)
-        r = run_cli("run", "queens", "--region", "0,0,900,780")
-        assert r.returncode == 0, r.stderr + r.stdout
-        assert "a queen's look learnt from" in r.stderr, r.stderr
-        page.dt.wait_for("window.solved === true", timeout=10)
-    finally:
-        if page is not None:
-            page.close()
-        server.stop()
+    assert "a queen's look learnt from" in bot_plays_our_page("white_crowns", "p=0", "queens")
 
 
 @pytest.mark.display

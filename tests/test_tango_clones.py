@@ -24,9 +24,9 @@ from puzzlebot.vision.tango.reader import read as read_tango
 from puzzlebot.vision.tango.reader import rows_text
 
 from . import tatham
-from .helpers import ROOT, shared_path
 from .helpers import run_cli as bot
-from .web_games import Page, Server, need_chromium, shared_game
+from .helpers import shared_path
+from .web_games import Page, Server, bot_plays_our_page, need_chromium, shared_game
 
 pytestmark = pytest.mark.display
 
@@ -426,20 +426,7 @@ def test_bot_solves_a_tango_whose_givens_are_of_one_kind(xvfb, query):
     first click, whose sun it could not read.  Now `run` with default
     options learns what it could not tell from the game's answers to its
     first clicks; the page says it is solved."""
-    need_chromium()
-    server = Server(ROOT / "tests" / "pages" / "sun_moon")
-    page = None
-    try:
-        page = Page(f"{server.url}?{query}", 0, 0, 900, 780)
-        time.sleep(0.5)
-        r = bot("run", "tango", "--region", "0,0,900,780")
-        assert r.returncode == 0, r.stderr + r.stdout
-        assert "its look learnt" in r.stderr, r.stderr
-        page.dt.wait_for("window.solved === true", timeout=10)
-    finally:
-        if page is not None:
-            page.close()
-        server.stop()
+    assert "its look learnt" in bot_plays_our_page("sun_moon", query, "tango")
 
 
 @pytest.mark.parametrize("size", [4, 6])

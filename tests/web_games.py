@@ -18,7 +18,7 @@ import pytest
 from puzzlebot.sim.browser import Browser
 from puzzlebot.sim.launch import free_port
 
-from .helpers import SHARED, pointer
+from .helpers import ROOT, SHARED, pointer, run_cli
 
 
 def shared_game(*parts: str) -> Path:
@@ -101,3 +101,24 @@ class Page:
 
     def close(self) -> None:
         self.browser.close()
+
+
+def bot_plays_our_page(page_folder: str, query: str, game: str) -> str:
+    """``puzzlebot run GAME --region 0,0,900,780`` with default options on a
+    page of ours in tests/pages (written as another team might), served and
+    open there; its stderr, once the page itself says it is solved
+    (``window.solved``, through DevTools)."""
+    need_chromium()
+    server = Server(ROOT / "tests" / "pages" / page_folder)
+    page = None
+    try:
+        page = Page(f"{server.url}?{query}", 0, 0, 900, 780)
+        time.sleep(0.5)
+        r = run_cli("run", game, "--region", "0,0,900,780")
+        assert r.returncode == 0, r.stderr + r.stdout
+        page.dt.wait_for("window.solved === true", timeout=10)
+        return r.stderr
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
