@@ -129,6 +129,10 @@ LEARNT_MARK = 0.75
 QUEEN_LIKE = 0.2
 FAINT_QUEEN = "ink an x's size in faint ink a queen's size: a queen near its region's colour?"
 FAINT_QUEEN_ALONE = "a queen too faint to read?"
+# Where the colour of the game's queens (learnt) lies within 2 * FAINT_DIFF of
+# a region's, a queen there shows only in pixels nearer its colour than the
+# region's; under QUEEN_GAP Lab units apart it cannot be told at all (unsure).
+QUEEN_GAP = 5.0
 # A cell's fill is the median of its four corner squares; each of them lies
 # within CORNER_UNLIKE Lab units of it (in our data and the real boards, under
 # every screen change, 6.7 at most: JPEG 35).  A corner farther off is under
@@ -170,6 +174,7 @@ class QueensLooks:
     answer: QueensAnswer | None = field(default=None, repr=False)
     mark_span: float = MARK_SPAN  # marks span less than this (learnt where they are larger than LinkedIn's)
     queen_span: float | None = None  # the span of a queen's faint ink here (learnt), see QUEEN_LIKE
+    queen_colour: np.ndarray | None = field(default=None, repr=False)  # its ink's Lab (learnt by a probe)
 
 
 def region_letters(regions: np.ndarray) -> list[str]:
@@ -440,7 +445,8 @@ def _rounded_corners(lab: np.ndarray, lat: Lattice, fills: np.ndarray, own: np.n
 
 def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None,
                    mark_span: float = MARK_SPAN, spans: dict | None = None, queen_span: float | None = None,
-                   faint_spans: dict | None = None) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
+                   faint_spans: dict | None = None, queen_colour: np.ndarray | None = None
+                   ) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
     """EMPTY / MARK / QUEEN per cell from the ink in its middle (-1 where it
     cannot be told, with the reason; -1 also outside ``only``); a mark spans
     less than ``mark_span``, a queen's faint ink about ``queen_span`` (see
@@ -476,6 +482,15 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 if _learnt_queen(faint, lat, queen_span):
                     state[r, c] = QUEEN  # a queen as faint as the game showed its queens to be
                     continue
+                gap = float(np.linalg.norm(queen_colour - fills[r, c])) if queen_colour is not None else np.inf
+                if gap < 2 * FAINT_DIFF:  # this game's queen would show faintly at best on this region
+                    near = (np.linalg.norm(mid - queen_colour, axis=2) < gap / 2) & (far > gap / 2)
+                    if gap >= QUEEN_GAP and _learnt_queen(near, lat, queen_span):
+                        state[r, c] = QUEEN
+                        continue
+                    if gap < QUEEN_GAP or float(near.mean()) >= EMPTY_SHARE:
+                        why[(r, c)] = f"this game's queen would barely show on this region ({gap:.0f} from it)"
+                        continue
                 if float(faint.mean()) >= QUEEN_SHARE:
                     why[(r, c)] = f"faint ink over {float(faint.mean()):.0%} of the middle: {FAINT_QUEEN_ALONE}"
                     continue
@@ -540,16 +555,21 @@ def _span(mask: np.ndarray) -> int:
     return int(max(np.ptp(xs) + 1, np.ptp(ys) + 1)) if len(xs) else 0
 
 
-def queen_faint_span(img: np.ndarray, lat: Lattice, reading: Reading, cell: tuple[int, int]) -> float | None:
-    """The span (of the pitch) of the faint ink in ``cell`` of a fresh
-    capture when it is a queen's size (see :func:`_queen_faintly`), else
-    None: what a queen looks like here, from a cell the game put one on."""
+def queen_look(img: np.ndarray, lat: Lattice, reading: Reading, cell: tuple[int, int]
+               ) -> tuple[float, np.ndarray] | None:
+    """The span (of the pitch) and the colour (Lab) of the faint ink in
+    ``cell`` of a fresh capture when it is a queen's size (see
+    :func:`_queen_faintly`), else None: what a queen looks like here, from a
+    cell the game put one on."""
     crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
     mid = cell_patch(to_lab(crop), local, *cell, INK_INSET)
     if mid.size == 0:
         return None
-    faint = np.linalg.norm(mid - reading.looks.fills[cell], axis=2) > FAINT_DIFF
-    return _span(faint) / min(local.px, local.py) if _queen_faintly(faint, local) else None
+    far = np.linalg.norm(mid - reading.looks.fills[cell], axis=2)
+    faint = far > FAINT_DIFF
+    if not _queen_faintly(faint, local):
+        return None
+    return _span(faint) / min(local.px, local.py), median(mid[far >= np.percentile(far[faint], 50)], axis=0)
 
 
 def learnt_mark_span(state: np.ndarray, spans: dict) -> float | None:
@@ -682,5 +702,5 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     in the page beyond the board's corners (see :func:`_rounded_corners`)."""
     crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
     state, _ = classify_cells(to_lab(crop), local, reading.looks.fills, only, reading.looks.mark_span,
-                              queen_span=reading.looks.queen_span)
+                              queen_span=reading.looks.queen_span, queen_colour=reading.looks.queen_colour)
     return state

@@ -224,7 +224,7 @@ class QueensPlayer(Player):
 
         from puzzlebot.bot.actions import cell_name
         from puzzlebot.solvers.queens import QUEEN
-        from puzzlebot.vision.queens_reader import queen_faint_span
+        from puzzlebot.vision.queens_reader import queen_look
 
         on = cell_name(probe.cell)
         others = seen != probe.before
@@ -232,11 +232,14 @@ class QueensPlayer(Player):
         if others.any():
             r, c = (int(v) for v in np.argwhere(others)[0])
             return None, f"clicks on {on} changed r{r + 1}c{c + 1} too: not one cell's cycle"
-        span = queen_faint_span(shot, lat, reading, probe.cell) if shot is not None else None
-        if span is None or seen[probe.cell] not in (QUEEN, -1):
+        look = queen_look(shot, lat, reading, probe.cell) if shot is not None else None
+        if look is None or seen[probe.cell] not in (QUEEN, -1):
             return None, f"clicks on {on} put no queen there"
         board = dataclasses.replace(reading.board, queens=set(reading.board.queens) | {probe.cell})
-        looks = dataclasses.replace(reading.looks, queen_span=span)
+        # (the colour only of a queen the old looks could not read: a faint
+        # one, of one colour; a crown of many colours read as a queen has none)
+        looks = dataclasses.replace(reading.looks, queen_span=look[0],
+                                    queen_colour=look[1] if seen[probe.cell] == -1 else None)
         state = reading.state.copy()
         state[probe.cell] = QUEEN
         return dataclasses.replace(reading, board=board, looks=looks, state=state), \
