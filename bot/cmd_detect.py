@@ -120,7 +120,7 @@ def _detect(game):
         else:
             print(det.text)
             rd = det.reading
-            if game.reader.in_doubt(rd) and not set(rd.unsure) - game.reader.moot(rd) - game.reader.probe_tells(rd):
+            if game.reader.in_doubt(rd) and not game.reader.in_doubt(rd, probing=True):
                 print("the reading is NOT sure, in what the game's answer to one click settles: the bot would "
                       "try that click first, then act", file=sys.stderr)
             elif game.reader.in_doubt(rd):

@@ -48,7 +48,7 @@ from puzzlebot.vision.colour_math import distance, median, to_lab
 from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice
-from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_REACH, SEARCH_SIDE, corners, line_weights, median_rows,
+from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_BAND, LINE_REACH, SEARCH_SIDE, corners, line_weights, median_rows,
                                          quantile_rows, split_candidates, upscaled)
 from puzzlebot.vision.reading import BOARD, Reading
 
@@ -997,7 +997,7 @@ def _line_shades(gray: np.ndarray, at: np.ndarray, along: float, pitch: float, v
     line most unlike the window's ends); NaN off the image."""
     g = gray if vertical else gray.T
     h, w = g.shape
-    reach, band = max(3, int(round(0.18 * pitch))), max(1, int(round(0.2 * pitch)))
+    reach, band = max(3, int(round(LINE_REACH * pitch))), max(1, int(round(LINE_BAND * pitch)))
     b = int(round(along))
     out = np.full(len(at), np.nan, np.float32)
     lo, hi = max(0, b - band), min(h, b + band + 1)
@@ -1155,9 +1155,7 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     if reading.looks.icons == "printed":
         state = _thick_sides(lab, local, grounds)
     else:
-        ground = reading.looks.ground
-        tint = np.ones(grounds.shape[:2], bool) if ground is None else distance(grounds, ground) >= SAME_GROUND
-        state = cell_values(tint, _sides(_side_weights(lab, local, grounds), reading.looks.border))
+        state = cell_values(_tinted(grounds, reading.looks.ground), _sides(_side_weights(lab, local, grounds), reading.looks.border))
     if only is not None:
         state[~only] = -1
     return state
@@ -1167,8 +1165,12 @@ def filled_cells(img: np.ndarray, lat: Lattice, reading: Reading) -> np.ndarray:
     """Which cells of a fresh capture show a ground unlike the free cells'
     read before: in a patch, on a board whose patches are fills."""
     crop, local, _ = lat.crop(img, 0.1)
-    grounds = _grounds(to_lab(crop), local)
-    ground = reading.looks.ground
+    return _tinted(_grounds(to_lab(crop), local), reading.looks.ground)
+
+
+def _tinted(grounds: np.ndarray, ground: np.ndarray | None) -> np.ndarray:
+    """Which cells' grounds are unlike the free cells' ``ground`` (None:
+    every cell is in a patch)."""
     return np.ones(grounds.shape[:2], bool) if ground is None else distance(grounds, ground) >= SAME_GROUND
 
 

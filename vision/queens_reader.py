@@ -495,14 +495,12 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                     why[(r, c)] = f"faint ink over {float(faint.mean()):.0%} of the middle: {FAINT_QUEEN_ALONE}"
                     continue
                 if float(faint.mean()) >= EMPTY_SHARE:
-                    ys, xs = np.nonzero(faint)
-                    if max(np.ptp(xs) + 1, np.ptp(ys) + 1) < QUEEN_SPAN * min(lat.px, lat.py):
+                    if _span(faint) < QUEEN_SPAN * min(lat.px, lat.py):
                         why[(r, c)] = "faint ink an x's size: a mark too faint to read?"
                         continue
                 state[r, c] = EMPTY
                 continue
-            ys, xs = np.nonzero(ink)
-            span = max(xs.max() - xs.min() + 1, ys.max() - ys.min() + 1) / min(lat.px, lat.py)
+            span = _span(ink) / min(lat.px, lat.py)
             if _block(ink, MARK_SPAN * min(lat.px, lat.py)):
                 why[(r, c)] = f"a solid block {span:.2f} pitches wide over the cell: not a piece"
             elif span < mark_span and share < QUEEN_SHARE and _queen_faintly(faint, lat):
@@ -518,9 +516,7 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 # a piece has ground around it; ink to all four sides of the middle is a pattern
                 # over the whole cell (a game's hatching of cells that break a rule) or a cover
                 why[(r, c)] = "ink runs across the cell's middle to all four sides (a highlight, a cover?)"
-            elif span > QUEEN_SPAN and QUEEN_SHARE <= share <= QUEEN_MAX_SHARE and \
-                    np.hypot(xs.mean() - (ink.shape[1] - 1) / 2, ys.mean() - (ink.shape[0] - 1) / 2) <= \
-                    QUEEN_OFF * min(lat.px, lat.py):
+            elif span > QUEEN_SPAN and QUEEN_SHARE <= share <= QUEEN_MAX_SHARE and _centred(ink, lat):
                 state[r, c] = QUEEN
                 if faint_spans is not None:
                     faint_spans[(r, c)] = _span(faint) / min(lat.px, lat.py)
@@ -543,10 +539,15 @@ def _learnt_queen(faint: np.ndarray, lat: Lattice, queen_span: float | None) -> 
     spanning within QUEEN_LIKE of the queens' span."""
     if queen_span is None or not _queen_faintly(faint, lat) or float(faint.mean()) > QUEEN_MAX_SHARE:
         return False
-    ys, xs = np.nonzero(faint)
-    p = min(lat.px, lat.py)
-    centred = np.hypot(xs.mean() - (faint.shape[1] - 1) / 2, ys.mean() - (faint.shape[0] - 1) / 2) <= QUEEN_OFF * p
-    return centred and abs(_span(faint) / p / queen_span - 1) <= QUEEN_LIKE
+    return _centred(faint, lat) and abs(_span(faint) / min(lat.px, lat.py) / queen_span - 1) <= QUEEN_LIKE
+
+
+def _centred(mask: np.ndarray, lat: Lattice) -> bool:
+    """Whether what is set in a cell's middle (``mask``) has its centre
+    within QUEEN_OFF of a pitch of the middle's."""
+    ys, xs = np.nonzero(mask)
+    return bool(np.hypot(xs.mean() - (mask.shape[1] - 1) / 2, ys.mean() - (mask.shape[0] - 1) / 2)
+                <= QUEEN_OFF * min(lat.px, lat.py))
 
 
 def _span(mask: np.ndarray) -> int:

@@ -197,10 +197,12 @@ class Reader(ABC):
         nothing before the probe has settled them)."""
         return set()
 
-    def in_doubt(self, reading: Reading) -> bool:
+    def in_doubt(self, reading: Reading, probing: bool = False) -> bool:
         """Whether the reading leaves a doubt that could change what the bot
-        does (one not :meth:`moot`): then it does not act, nor advise."""
-        return bool(set(reading.unsure) - self.moot(reading))
+        does (one not :meth:`moot`; ``probing``: nor one the player's probe
+        settles, :meth:`probe_tells`): then it does not act, nor advise."""
+        settled = self.probe_tells(reading) if probing else set()
+        return bool(set(reading.unsure) - self.moot(reading) - settled)
 
     def detect(self, img: np.ndarray) -> Detection:
         return self.describe(self.read_board(img))
@@ -215,7 +217,7 @@ class Reader(ABC):
         from puzzlebot.vision.errors import UnreadableBoardError
 
         reading = self.read_board(img, hint=hint)
-        if set(reading.unsure) - self.moot(reading) - (self.probe_tells(reading) if probing else set()):
+        if self.in_doubt(reading, probing):
             raise UnreadableBoardError(f"not sure what the board shows ({reading.doubts()}); not clicking",
                                        reading.lattice)
         self.check(reading)
@@ -252,6 +254,19 @@ class Player(ABC):
         look not known yet (read as before, or -1, its colour changed and
         still), ``shot`` (captured at ``lat``) shows it to learn from."""
         return reading, ""
+
+    @staticmethod
+    def changed_elsewhere(probe: Action, seen, what: str) -> str:
+        """Why the game's answer to ``probe`` (``what`` it was, in words) is
+        not one cell's (another cell of ``seen`` changed too), or ''."""
+        import numpy as np
+
+        others = seen != probe.before
+        others[probe.cell] = False
+        if not others.any():
+            return ""
+        r, c = (int(v) for v in np.argwhere(others)[0])
+        return f"{what} changed r{r + 1}c{c + 1} too: not one cell's cycle"
 
     def put_back(self, reading: Reading, probe: Action) -> Action | None:
         """The action that returns the probed cell to what it showed before

@@ -220,18 +220,14 @@ class QueensPlayer(Player):
     def learn(self, reading, probe, seen, shot=None, lat=None):
         import dataclasses
 
-        import numpy as np
-
         from puzzlebot.bot.actions import cell_name
         from puzzlebot.solvers.queens import QUEEN
         from puzzlebot.vision.queens_reader import queen_look
 
         on = cell_name(probe.cell)
-        others = seen != probe.before
-        others[probe.cell] = False
-        if others.any():
-            r, c = (int(v) for v in np.argwhere(others)[0])
-            return None, f"clicks on {on} changed r{r + 1}c{c + 1} too: not one cell's cycle"
+        elsewhere = self.changed_elsewhere(probe, seen, f"clicks on {on}")
+        if elsewhere:
+            return None, elsewhere
         look = queen_look(shot, lat, reading, probe.cell) if shot is not None else None
         if look is None or seen[probe.cell] not in (QUEEN, -1):
             return None, f"clicks on {on} put no queen there"

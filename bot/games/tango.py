@@ -256,18 +256,14 @@ class TangoPlayer(Player):
         import copy
         import dataclasses
 
-        import numpy as np
-
         from puzzlebot.bot.actions import cell_name
         from puzzlebot.solvers.tango.board import MOON, SUN
         from puzzlebot.vision.tango.reader import with_look
 
         on = cell_name(probe.cell)
-        others = (seen != probe.before)
-        others[probe.cell] = False
-        if others.any():
-            r, c = (int(v) for v in np.argwhere(others)[0])
-            return None, f"a click on {on} changed r{r + 1}c{c + 1} too: not one cell's cycle"
+        elsewhere = self.changed_elsewhere(probe, seen, f"a click on {on}")
+        if elsewhere:
+            return None, elsewhere
         got, want = int(seen[probe.cell]), int(probe.after[probe.cell])
         fills = reading.looks.fills is not None
         one_look = not fills and len(reading.looks.cells.looks) == 1
