@@ -85,14 +85,16 @@ def _hint_arguments(game, p) -> None:
 
 def _detect(game):
     def detect_cmd(args) -> int:
-        from pathlib import Path
+        from puzzlebot.bot.memory import imports_kept, keep_freed_memory
 
-        from puzzlebot.solvers.errors import InputError
-        from puzzlebot.vision.frames import VIDEO_EXTS, parse_every
-        from puzzlebot.vision.image_io import check_picture_path, load_image, same_file, write_image
+        with imports_kept():
+            from pathlib import Path
 
-        from puzzlebot.bot.memory import keep_freed_memory
-        from puzzlebot.bot.options import example_or
+            from puzzlebot.solvers.errors import InputError
+            from puzzlebot.vision.frames import VIDEO_EXTS, parse_every
+            from puzzlebot.vision.image_io import check_picture_path, load_image, same_file, write_image
+
+            from puzzlebot.bot.options import example_or
 
         args.paths = [example_or(x) for x in args.paths]
         parse_every(args.every)  # a wrong value is said, with one image as with a video
@@ -110,7 +112,8 @@ def _detect(game):
         if args.debug:
             check_picture_path(args.debug)
         keep_freed_memory()  # the read's temporaries reuse one another's pages
-        img = load_image(args.image, meanwhile=game.reader.prepare)
+        with imports_kept():  # (the reader's modules load while the image decodes)
+            img = load_image(args.image, meanwhile=game.reader.prepare)
         det = game.reader.detect(img)
         if args.debug:
             write_image(args.debug, det.debug(img))
@@ -140,21 +143,24 @@ def _detect(game):
 
 def _hint(game):
     def hint_cmd(args) -> int:
-        from puzzlebot.bot.actions import hint_marks, plan_summary
-        from puzzlebot.vision.errors import UnreadableBoardError
-        from puzzlebot.solvers.errors import InputError
-        from puzzlebot.vision.image_io import check_picture_path, load_image, same_file, write_image
-        from puzzlebot.vision.overlay import plan_overlay
+        from puzzlebot.bot.memory import imports_kept, keep_freed_memory
 
-        from puzzlebot.bot.memory import keep_freed_memory
-        from puzzlebot.bot.options import example_or
+        with imports_kept():
+            from puzzlebot.bot.actions import hint_marks, plan_summary
+            from puzzlebot.vision.errors import UnreadableBoardError
+            from puzzlebot.solvers.errors import InputError
+            from puzzlebot.vision.image_io import check_picture_path, load_image, same_file, write_image
+            from puzzlebot.vision.overlay import plan_overlay
+
+            from puzzlebot.bot.options import example_or
 
         args.image = example_or(args.image)
         if same_file(args.out, args.image):
             raise InputError(f"{args.out} is the screenshot itself: name another file for the hint picture")
         check_picture_path(args.out)
         keep_freed_memory()  # the read's temporaries reuse one another's pages
-        img = load_image(args.image, meanwhile=game.reader.prepare)
+        with imports_kept():
+            img = load_image(args.image, meanwhile=game.reader.prepare)
         try:
             reading = game.reader.read(img)
         except UnreadableBoardError as e:

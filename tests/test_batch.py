@@ -239,3 +239,28 @@ def test_a_reading_process_keeps_what_a_read_frees_for_the_next_one():
     faults = {how: int(subprocess.run([sys.executable, "-c", code, how, page], capture_output=True, text=True,
                                       check=True, timeout=120).stdout) for how in ("keep", "default")}
     assert faults["keep"] < 300 < 1000 < faults["default"], faults
+
+
+def test_a_commands_imports_are_kept_out_of_the_collectors_passes():
+    """imports_kept (detect, hint): the block runs with the cyclic
+    collector off; what it imported is then frozen (never walked again)
+    and the collector is on again, or stays off where it was off."""
+    import gc
+
+    from puzzlebot.bot.memory import imports_kept
+
+    assert gc.isenabled()
+    try:
+        with imports_kept():
+            assert not gc.isenabled()
+            made = [[i] for i in range(5000)]  # objects the collector tracks
+        assert gc.isenabled()
+        frozen = gc.get_freeze_count()
+        assert frozen >= len(made)
+        gc.disable()
+        with imports_kept():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
