@@ -116,6 +116,10 @@ REPEAT_WAIT_KNOWN = 1.0
 # After this many repeats in a row whose cell showed nothing in time (a game
 # that draws a click elsewhere, or only later), repeats go at the fixed pace.
 REPEAT_UNSEEN_RUN = 2
+# Two clicks at one point this close (s) may be one double-click to the
+# system (GTK's default 400 ms, Windows' 500 ms): a separate action's
+# click there goes aside (Mouse.recent_click, safety.prove).
+DOUBLE_CLICK_TIME = 0.6
 # How often a watched cell is looked at (s): a cell's capture costs well
 # under a millisecond.
 WATCH_POLL = 0.002
@@ -168,6 +172,7 @@ class Mouse:
         pyautogui.PAUSE = 0
         self.interval = interval
         self._last_click = self._released = float("-inf")
+        self._last_point: tuple[int, int] | None = None  # where the last click went
         self._buttons = _buttons(pyautogui)
         self._unseen_selections = 0  # watched clicks in a row whose cell showed nothing
         self._selections_seen = 0  # watched clicks whose cell showed its selection
@@ -223,7 +228,14 @@ class Mouse:
         self._buttons.down(int(x), int(y))
         self._buttons.up(int(x), int(y))
         self._last_click = self._released = time.monotonic()
+        self._last_point = (int(x), int(y))
         self.log.append(("click", int(x), int(y)))
+
+    def recent_click(self) -> tuple[int, int] | None:
+        """Where the last click went, if within DOUBLE_CLICK_TIME of now."""
+        if time.monotonic() - self._last_click < DOUBLE_CLICK_TIME:
+            return self._last_point
+        return None
 
     def move(self, x: int, y: int, hold: bool = True) -> None:
         """Move the pointer to (x, y) (the fail-safe checked first), not

@@ -291,6 +291,12 @@ class Runner:
             return False
         return batched + 1 < BATCH and action.touches.isdisjoint(following.touches)
 
+    def _clicked(self) -> tuple[int, int] | None:
+        """Where the mouse's last click went, if a click there now could
+        make a double-click with it."""
+        recent = getattr(self.mouse, "recent_click", None)
+        return recent() if recent is not None else None
+
     def _put_back(self, reading: Reading, probe: Action, watch: Region, wlat: Lattice, ref: np.ndarray,
                   ring: np.ndarray, bounds: safety.Bounds) -> tuple[bool, str]:
         """Return the probed cell to what it showed before (``reading``: the
@@ -299,7 +305,7 @@ class Runner:
         back = self.game.player.put_back(reading, probe)
         if back is None:
             return True, ""
-        self.mouse.perform(safety.prove(back, reading.lattice, self.map, bounds),
+        self.mouse.perform(safety.prove(back, reading.lattice, self.map, bounds, self._clicked()),
                            watch=CellWatch.for_action(self.screen.grab, watch, wlat, back))  # (repeats wait)
         park = self._park_point(reading.lattice, bounds)
         if park is not None:
@@ -323,7 +329,7 @@ class Runner:
             rr, cc = (int(v) for v in np.argwhere(state != probe.before)[0])
             raise Stopped(f"before trying {on}: r{rr + 1}c{cc + 1} shows {self._name(state[rr, cc])}, read as "
                           f"{self._name(probe.before[rr, cc])} (the game changed); stopped")
-        gesture = safety.prove(probe, reading.lattice, self.map, bounds)
+        gesture = safety.prove(probe, reading.lattice, self.map, bounds, self._clicked())
         park = self._park_point(reading.lattice, bounds)
         t = time.perf_counter()
         self.mouse.perform(gesture, watch=CellWatch.for_action(self.screen.grab, watch, wlat, probe))
@@ -691,7 +697,7 @@ class Runner:
                     raise Stopped(f"before acting on {on}: r{rr + 1}c{cc + 1} shows "
                                   f"{self._name(state[rr, cc])}, expected {self._name(action.before[rr, cc])} "
                                   "(the window moved or the game changed); stopped")
-            gesture = safety.prove(action, lat, self.map, bounds)  # every point, before any is used
+            gesture = safety.prove(action, lat, self.map, bounds, self._clicked())  # every point, before any is used
             park = self._park_point(lat, bounds)
             t = time.perf_counter()
             cells = CellWatch.for_action(self.screen.grab, watch, wlat, action)

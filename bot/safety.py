@@ -220,14 +220,19 @@ def drag_points(action: Drag, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> 
     return points
 
 
-def prove(action: Action, lat: Lattice, smap: ScreenMap, bounds: Bounds) -> Gesture:
+def prove(action: Action, lat: Lattice, smap: ScreenMap, bounds: Bounds,
+          clicked: tuple[int, int] | None = None) -> Gesture:
     """The events that perform ``action`` on the board at ``lat``, every
     point proven (UnsafePoint names the first that fails; then nothing of
-    the action may be done)."""
+    the action may be done).  ``clicked``: where the last click went, when
+    it was within the double-click time (a click there now starts aside,
+    as a repeat does: a probe's second click on its cell, a cell put back)."""
     what = action.describe()
     if isinstance(action, Click):
         x, y = click_point(lat, *action.cell, smap, bounds)
         aside = _repeat_point(lat, action.cell, smap, bounds, x, y)
+        if clicked is not None and (x, y) == tuple(clicked):
+            x, y, aside = *aside, (x, y)
         return Gesture((("move", x, y), ("click", x, y)) + tuple(
             ("repeat", *(aside if k % 2 == 0 else (x, y)), action.cell) for k in range(action.times - 1)), what)
     if isinstance(action, Key):

@@ -56,6 +56,20 @@ def test_a_click_is_a_move_then_clicks_a_few_points_apart():
     assert g.points[-1] == g.points[0]
 
 
+def test_a_click_where_the_last_one_went_just_now_starts_aside():
+    """A separate action's click on the point the last click went to
+    within the double-click time (a probe's second click on its cell, a
+    cell put back) starts REPEAT_SHIFT aside, and its repeats alternate from
+    there: two single clicks, not a double-click (a page selected the
+    crown's text, and the queen read unreadable)."""
+    x, y = 200 + 40 + 2.5 * 60, 100 + 40 + 1.5 * 60
+    s = x + safety.REPEAT_SHIFT
+    g = safety.prove(Click((1, 2), 2, before=board(), after=board()), LAT, MAP, BOUNDS, clicked=(x, y))
+    assert g.events == (("move", s, y), ("click", s, y), ("repeat", x, y, (1, 2)))
+    g = safety.prove(Click((1, 2), before=board(), after=board()), LAT, MAP, BOUNDS, clicked=(x + 1, y))
+    assert g.events == (("move", x, y), ("click", x, y))  # elsewhere: as ever
+
+
 def test_a_key_selects_its_cell_then_types():
     g = safety.prove(Key((0, 0), "4", before=board(), after=board()), LAT, MAP, BOUNDS)
     assert [e[0] for e in g.events] == ["move", "click", "key"] and g.events[-1][:2] == ("key", "4")
