@@ -78,15 +78,18 @@ def compare(img, state: dict, may_doubt: set = frozenset(), givens_doubt: bool =
     got_e = {e.cells(): e.kind for e in got.edges}
     unsure_e = {((a, b), (c, d)) for a, b, c, d in rd.unsure_edges}
     wrong += [k for k in set(want_e) | set(got_e) if want_e.get(k) != got_e.get(k) and k not in unsure_e]
-    assert not wrong, f"wrong and reported as sure: {wrong}\nread:\n" + "\n".join(rows_text(rd)) + \
-        f"\ngame: {state['rows']}"
+    if wrong:
+        pytest.fail(f"wrong and reported as sure: {wrong}\nread:\n" + "\n".join(rows_text(rd)) +
+                    f"\ngame: {state['rows']} (the capture: {_kept(img)})")
     doubt = set(rd.unsure_cells) | {(a, b) for a, b, _, _ in rd.unsure_edges} | {(c, d) for _, _, c, d in rd.unsure_edges}
     if givens_doubt:
         held = [(r, c) for r in range(want.size) for c in range(want.size)
                 if (r, c) in rd.unsure_cells and (r, c) not in rd.looks.unread]
         assert all(got.cells[r][c] == want.cells[r][c] for r, c in held)
         doubt -= set(held)
-    assert doubt <= set(may_doubt), f"unsure about {sorted(doubt)}: {rd.looks.pieces}; {rd.looks.givens}"
+    if not doubt <= set(may_doubt):
+        pytest.fail(f"unsure about {sorted(doubt)}: {rd.looks.pieces}; {rd.looks.givens}; "
+                    f"{rd.doubts()} (the capture: {_kept(img)})")
     return "exact" if rd.sure else "unsure"
 
 
