@@ -354,6 +354,8 @@ class Runner:
             # old looks read there, and around it, may be anything)
             means = wlat.cell_means(shot)
             if float(np.abs(means[probe.cell] - before_means).max()) > STABLE_LEVELS:
+                if self.game.player.answered(reading, probe, seen):
+                    break  # enough to go on: no look is learnt from this answer
                 if held is None or float(np.abs(means - held).max()) > STABLE_LEVELS:
                     held, still_since = means, now
                 elif now - still_since >= LOOK_STILL:

@@ -522,6 +522,26 @@ def test_bot_learns_how_faint_the_queens_of_a_game_are(xvfb):
 
 @pytest.mark.display
 @pytest.mark.browser
+@pytest.mark.parametrize("query, learnt", [
+    ("p=0&first=q", "a click puts a queen at once, a second takes it away"),
+    ("p=2&first=q&auto=1", "the game marks x's itself"),
+])
+def test_bot_learns_what_a_click_puts_from_the_game(xvfb, query, learnt):
+    """tests/pages/white_crowns where a press puts a (faint) crown at once
+    and a second takes it away, or where the page also dots every empty
+    cell a crown rules out: the bot clicked each queen's cell twice (the
+    crown put, then taken away: "the board did not settle") or stopped at
+    the dots ("not one cell's cycle").  Now the plan's first queen is
+    clicked once alone, and once more where what it put is not a queen,
+    and the game's answers say what a click puts and what the game marks
+    by itself; the page says it is solved."""
+    from .web_games import bot_plays_our_page
+
+    assert learnt in bot_plays_our_page("white_crowns", query, "queens")
+
+
+@pytest.mark.display
+@pytest.mark.browser
 def test_bot_plays_a_queens_game_by_other_people(xvfb, tmp_path):
     """AndraxDev's n-queens-game (../shared/games/queens/checker-dark): a
     dark page, no borders between regions, every region shaded as a two-tone

@@ -175,6 +175,15 @@ class QueensLooks:
     mark_span: float = MARK_SPAN  # marks span less than this (learnt where they are larger than LinkedIn's)
     queen_span: float | None = None  # the span of a queen's faint ink here (learnt), see QUEEN_LIKE
     queen_colour: np.ndarray | None = field(default=None, repr=False)  # its ink's Lab (learnt by a probe)
+    # what no look tells, learnt from the game's answer to a first click (the
+    # player's probe): the values a click moves a cell through, in order
+    # (LinkedIn's empty -> x -> queen, or a queen at once), whether the game
+    # has shown it, and whether the game marks x's itself where a queen
+    # rules cells out
+    cycle: tuple[int, ...] = (EMPTY, MARK, QUEEN)
+    cycle_seen: bool = False
+    auto_marks: bool = False
+    probed: tuple[int, int] | None = None  # a first click's cell, where it showed a look no cell showed before
 
 
 def region_letters(regions: np.ndarray) -> list[str]:

@@ -255,6 +255,13 @@ class Player(ABC):
         still), ``shot`` (captured at ``lat``) shows it to learn from."""
         return reading, ""
 
+    def answered(self, reading: Reading, probe: Action, seen) -> bool:
+        """Whether the game's answer to ``probe`` so far (``seen``: the
+        cells read, the probed one's colour changed) is all :meth:`learn`
+        needs, with no look to learn from it: the bot goes on at once
+        instead of waiting for the cell to hold still (LOOK_STILL)."""
+        return False
+
     @staticmethod
     def changed_elsewhere(probe: Action, seen, what: str) -> str:
         """Why the game's answer to ``probe`` (``what`` it was, in words) is
@@ -407,17 +414,30 @@ def cells_text(cells) -> str:
     return " ".join(f"r{r + 1}c{c + 1}" for r, c in cells)
 
 
-def click_plan(state: np.ndarray, target: np.ndarray, cycle: int, skip: np.ndarray | None = None) -> list[Click]:
+def click_plan(state: np.ndarray, target: np.ndarray, cycle: int | tuple[int, ...],
+               skip: np.ndarray | None = None) -> list[Click]:
     """Clicks that turn ``state`` into ``target`` in a game where a click
-    moves a cell one value on around a cycle of ``cycle`` values (Tango:
-    empty -> sun -> moon; Queens: empty -> x -> queen); ``skip``: cells never
-    clicked (locked givens)."""
+    moves a cell one value on around a cycle: of ``cycle`` values 0, 1, ...
+    (Tango: empty -> sun -> moon; Queens: empty -> x -> queen), or of the
+    values ``cycle`` lists in click order (a Queens game whose click puts a
+    queen at once: (empty, queen)); ``skip``: cells never clicked (locked
+    givens).  With a listed cycle, a cell to change from or to a value not
+    in it is an UnsolvableError (no click gets it there)."""
     steps, cur = [], state.copy()
     for r in range(cur.shape[0]):
         for c in range(cur.shape[1]):
             if skip is not None and skip[r, c]:
                 continue
-            k = int((target[r, c] - cur[r, c]) % cycle)
+            if isinstance(cycle, int):
+                k = int((target[r, c] - cur[r, c]) % cycle)
+            elif target[r, c] == cur[r, c]:
+                k = 0
+            elif cur[r, c] in cycle and target[r, c] in cycle:
+                k = (cycle.index(int(target[r, c])) - cycle.index(int(cur[r, c]))) % len(cycle)
+            else:
+                raise UnsolvableError(f"{cell_name((r, c))} must change from {int(cur[r, c])} to "
+                                      f"{int(target[r, c])}, and this game's click cycles through "
+                                      f"{', '.join(map(str, cycle))} only: not clicking")
             if k:
                 after = cur.copy()
                 after[r, c] = target[r, c]

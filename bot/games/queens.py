@@ -1,6 +1,8 @@
 """LinkedIn Queens: one queen in every row, column and coloured region, no
 two touching.  A click cycles a cell empty -> x -> queen -> empty (the
-game's own cycle, as Tango's empty -> sun -> moon); the bot places the
+game's own cycle, as Tango's empty -> sun -> moon; another game's click may
+put a queen at once, or the game mark x's itself where a queen rules cells
+out: learnt from its answers to the first clicks); the bot places the
 queens and takes away wrong ones, and leaves the player's x marks."""
 
 from __future__ import annotations
@@ -199,47 +201,112 @@ class QueensPlayer(Player):
             # game judges a placement by the rules (clones deal such levels)
             print("the puzzle on screen has more than one solution: playing one of them", file=sys.stderr)
         # queens where the answer has them; a queen anywhere else is taken
-        # away (one click: queen -> empty); the player's x marks stay
+        # away (LinkedIn: one click, queen -> empty); the player's x marks stay
         target = np.where(reading.state == QUEEN, 0, reading.state)
         for r, c in ans.solution:
             target[r, c] = QUEEN
-        return click_plan(reading.state, target, 3)
+        target[reading.state == -1] = -1  # (a cell not read is not clicked: the reading is in doubt, or a probe's)
+        looks = reading.looks
+        for r, c in np.argwhere(target != reading.state):
+            if reading.state[r, c] not in looks.cycle:
+                raise UnsolvableError(f"{cell_name((int(r), int(c)))} shows {GAME.values[int(reading.state[r, c])]}, "
+                                      "which this game's click never puts (it puts a queen at once): the answer "
+                                      "needs a queen there; not clicking")
+        steps = click_plan(reading.state, target, looks.cycle)
+        return _auto_marked(steps, reading) if looks.auto_marks else steps
 
 
     def probe(self, reading, plan, asked=False):
         """A board with no queen on it yet shows nothing of how this game
-        draws one: the plan's first click that puts a queen on an empty cell
-        is tried alone, and the queen's look there learnt (a queen near its
+        draws one, nor what a click puts first (LinkedIn: an x, then a
+        queen; elsewhere a queen at once): the plan's first click that puts
+        a queen on an empty cell is tried once alone (an x foreseen), then,
+        where it did not put a queen, once more (a queen foreseen; where
+        that took the cell back, a click puts a queen at once: once more);
+        the queen's look is learnt where the game put one (a queen near its
         region's colour shows only faintly, and is read by what was learnt)."""
-        from puzzlebot.solvers.queens import EMPTY, QUEEN
+        from puzzlebot.bot.actions import Click
+        from puzzlebot.solvers.queens import EMPTY, MARK, QUEEN
 
-        if asked or reading.looks.queen_span is not None or (reading.state == QUEEN).any():
+        looks = reading.looks
+        if asked or looks.queen_span is not None or (reading.state == QUEEN).any():
             return None
-        return next((a for a in plan if a.after[a.cell] == QUEEN and reading.state[a.cell] == EMPTY), None)
+        if looks.probed is not None:
+            cell, want = looks.probed, QUEEN
+        elif looks.cycle_seen:  # (the plan clicks by the cycle learnt)
+            return next((a for a in plan if a.after[a.cell] == QUEEN and a.before[a.cell] in (EMPTY, MARK)), None)
+        else:
+            cell = next((a.cell for a in plan if a.after[a.cell] == QUEEN and reading.state[a.cell] == EMPTY), None)
+            want = MARK
+        if cell is None:
+            return None
+        after = reading.state.copy()
+        after[cell] = want
+        return Click(cell, before=reading.state, after=after)  # on the board as it is now
+
+    def answered(self, reading, probe, seen):
+        """A first click's answer that is no queen needs no look learnt:
+        the next click tells what it was."""
+        from puzzlebot.solvers.queens import QUEEN
+
+        return not reading.looks.cycle_seen and seen[probe.cell] != QUEEN
 
     def learn(self, reading, probe, seen, shot=None, lat=None):
         import dataclasses
 
+        import numpy as np
+
         from puzzlebot.bot.actions import cell_name
-        from puzzlebot.solvers.queens import QUEEN
+        from puzzlebot.solvers.queens import EMPTY, MARK, QUEEN
         from puzzlebot.vision.queens_reader import queen_look
 
         on = cell_name(probe.cell)
-        elsewhere = self.changed_elsewhere(probe, seen, f"clicks on {on}")
-        if elsewhere:
-            return None, elsewhere
-        look = queen_look(shot, lat, reading, probe.cell) if shot is not None else None
-        if look is None or seen[probe.cell] not in (QUEEN, -1):
+        looks = reading.looks
+        first = not looks.cycle_seen
+        got = int(seen[probe.cell])
+        look = queen_look(shot, lat, reading, probe.cell) if shot is not None and got in (QUEEN, -1) else None
+        # a game that marks x's itself: the other cells changed are all
+        # empty cells a queen on the probed cell rules out, now x's
+        marks = _auto_marks(reading, probe.cell)
+        others = seen != probe.before
+        others[probe.cell] = False
+        auto = bool(others.any()) and look is not None and all(
+            (int(r), int(c)) in marks and probe.before[r, c] == EMPTY and seen[r, c] == MARK
+            for r, c in np.argwhere(others))
+        back = looks.probed is not None and got == EMPTY  # a second click took the cell back
+        if first and got != QUEEN and not auto or back:
+            elsewhere = self.changed_elsewhere(probe, seen, f"{'clicks' if back else 'a click'} on {on}")
+            if elsewhere:
+                return None, elsewhere
+            state = reading.state.copy()
+            state[probe.cell] = got
+            if back:  # a click puts a queen at once (what the first one showed), and takes it away
+                looks = dataclasses.replace(looks, cycle=(EMPTY, QUEEN), probed=None)
+                why = f"a click puts a queen at once, a second takes it away ({on})"
+            else:  # an x (LinkedIn's cycle), or a look no cell showed (an x, or a queen): the next click tells
+                looks = dataclasses.replace(looks, cycle_seen=True, probed=None if got == MARK else probe.cell)
+                why = (f"a click puts an x first ({on}), as LinkedIn's" if got == MARK else
+                       f"a click on {on} put something no cell showed before: the next click there tells what")
+            return dataclasses.replace(reading, looks=looks, state=state), why
+        if not auto:
+            elsewhere = self.changed_elsewhere(probe, seen, f"clicks on {on}")
+            if elsewhere:
+                return None, elsewhere
+        if look is None:
             return None, f"clicks on {on} put no queen there"
         board = dataclasses.replace(reading.board, queens=set(reading.board.queens) | {probe.cell})
         # (the colour only of a queen the old looks could not read: a faint
         # one, of one colour; a crown of many colours read as a queen has none)
-        looks = dataclasses.replace(reading.looks, queen_span=look[0],
-                                    queen_colour=look[1] if seen[probe.cell] == -1 else None)
-        state = reading.state.copy()
+        looks = dataclasses.replace(looks, queen_span=look[0], queen_colour=look[1] if got == -1 else None,
+                                    cycle_seen=True, probed=None, auto_marks=auto,
+                                    cycle=(EMPTY, QUEEN) if first else looks.cycle)
+        state = np.where(others, seen, reading.state) if auto else reading.state.copy()
         state[probe.cell] = QUEEN
-        return dataclasses.replace(reading, board=board, looks=looks, state=state), \
-            f"a queen's look learnt from {on}, where the game put one"
+        why = (f"a click puts a queen at once ({on}); its look learnt there" if first else
+               f"a queen's look learnt from {on}, where the game put one")
+        if auto:
+            why += f"; the game marks x's itself on the cells a queen rules out ({int(others.sum())} here)"
+        return dataclasses.replace(reading, board=board, looks=looks, state=state), why
 
     def advise(self, reading):
         """Queens that break a rule or that the only answer has not, an x
@@ -314,6 +381,43 @@ class QueensScorer(Scorer):
             out += [(f"r{r + 1}c{c + 1}: x {'read' if (r, c) in gm else 'missed'}", (r, c))
                     for r, c in sorted(wm ^ gm)]
         return out
+
+
+def _auto_marks(reading, q) -> set[tuple[int, int]]:
+    """The cells a queen on ``q`` rules out (its row, column, region and
+    neighbours): where a game that marks x's itself puts them."""
+    regions = reading.looks.regions
+    n = regions.shape[0]
+    return {(r, c) for r in range(n) for c in range(n) if (r, c) != q and
+            (r == q[0] or c == q[1] or max(abs(r - q[0]), abs(c - q[1])) == 1 or regions[r, c] == regions[q])}
+
+
+def _auto_marked(steps, reading):
+    """The plan's clicks in a game that marks x's itself: each queen put
+    leaves an x on every empty cell it rules out, in the boards foreseen
+    (and a later click counted from what the cell shows then)."""
+    from puzzlebot.bot.actions import Click
+    from puzzlebot.solvers.queens import EMPTY, MARK, QUEEN
+
+    cycle = reading.looks.cycle
+    out, cur = [], reading.state.copy()
+    for a in steps:
+        want = int(a.after[a.cell])
+        if cur[a.cell] == want:
+            continue
+        if cur[a.cell] not in cycle:
+            raise UnsolvableError(f"{cell_name(a.cell)} shows {GAME.values[int(cur[a.cell])]} (the game's own mark) "
+                                  "where the answer needs a queen: not clicking")
+        times = (cycle.index(want) - cycle.index(int(cur[a.cell]))) % len(cycle)
+        after = cur.copy()
+        after[a.cell] = want
+        if want == QUEEN:
+            for x in _auto_marks(reading, a.cell):
+                if after[x] == EMPTY:
+                    after[x] = MARK
+        out.append(Click(a.cell, times, before=cur, after=after))
+        cur = after
+    return out
 
 
 def _debug(img, rd):
