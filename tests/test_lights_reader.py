@@ -222,6 +222,24 @@ def test_zip_boards_mirrored_or_turned_are_never_read_as_lights_boards():
         assert verdict == "refused" and "print numbers" in why, (name, why)
 
 
+def test_blobs_off_the_cells_middles_do_not_bend_the_lattice():
+    """A lamp picture's glint (a small shape left of and above its cell's
+    middle, in the lit cells only) and the whole cells make two fits of one
+    lattice: joined, each keeps its own offset, so the pitch stays the
+    cells' (it came out 65.76 for 66, the outer columns' pictures a few
+    pixels off the median cell's, and an emoji Lights Out page was refused
+    as "cells hold symbols that differ")."""
+    from puzzlebot.vision.lattice import Blob, fit_lattices
+
+    lit = [(0, 0), (0, 3), (1, 1), (1, 3), (1, 4), (2, 0), (2, 2), (2, 4), (3, 0), (3, 2), (3, 4), (4, 3), (4, 4)]
+    blobs = [Blob(318.5 + 66 * c, 124 + 66 * r, 58, 58, 58 * 58) for r in range(5) for c in range(5)]
+    blobs += [Blob(311.0 + 66 * c, 120.7 + 66 * r, 7, 10, 60) for r, c in lit]
+    lat = fit_lattices(blobs)[0].lattice
+    assert (lat.rows, lat.cols) == (5, 5)
+    assert abs(lat.px - 66) < 0.01 and abs(lat.py - 66) < 0.01
+    assert abs(lat.x0 - (318.5 - 33)) < 0.01 and abs(lat.y0 - (124 - 33)) < 0.01
+
+
 def test_cells_holding_symbols_are_refused_with_the_reason():
     img = np.full((420, 420, 3), 245, np.uint8)
     for r in range(6):

@@ -429,10 +429,47 @@ def _compatible(a: Lattice, b: Lattice) -> bool:
     return b.on_grid_of(a, MERGE_PITCH, MERGE_PHASE, MERGE_PER_CELL)
 
 
+# Parts of one lattice whose blobs lie this far apart from one another
+# (share of the pitch) beyond their cells' spacing are offset from the
+# cells' centres differently (a lamp's glint, a whole cell): each keeps its
+# own origin; nearer, they are one measure of the cells' centres, pooled.
+PART_APART = 0.05
+
+
+def _fit_parts(idx: np.ndarray, pos: np.ndarray, part: np.ndarray, origin: int, pitch: float) -> tuple[float, float]:
+    """Least squares pos = a[part] + idx * p, one pitch for all parts and an
+    origin each; returns (part ``origin``'s a, p), or, where the origins
+    lie within PART_APART of a pitch of one another, the fit of one origin
+    for all.  Where no part's own indices differ (nothing measures the
+    pitch) or the fit is not positive: ``pitch``."""
+    k = int(part.max()) + 1
+    p = 0.0
+    if any(np.ptp(idx[part == j]) > 0 for j in range(k) if (part == j).any()):
+        A = np.zeros((len(idx), k + 1))
+        A[np.arange(len(idx)), part] = 1.0
+        A[:, k] = idx
+        sol, *_ = np.linalg.lstsq(A, pos.astype(np.float64), rcond=None)
+        p = float(sol[k])
+        present = [j for j in range(k) if (part == j).any()]
+        if p > 0 and max(abs(sol[j] - sol[origin]) for j in present) <= PART_APART * p:
+            a, pooled = _fit_axis(idx, pos)
+            if pooled > 0:
+                return a, pooled
+    p = p if p > 0 else pitch
+    mine = part == origin
+    return float(np.mean(pos[mine] - idx[mine] * p)), p
+
+
 def merge_fits(fits: list[LatticeFit]) -> list[LatticeFit]:
-    """Join fits that are parts of one lattice (e.g. lit and unlit blobs)."""
+    """Join fits that are parts of one lattice (e.g. lit and unlit blobs).
+    Each part keeps its own offset from the cells' centres (the glint of a
+    lit lamp's picture lies left of and above its middle, a whole cell's
+    blob or a lamp's does not): the parts share one pitch, and the
+    lattice's origin is that of the part whose blobs are largest (the most
+    of their cells: the likeliest centred)."""
     fits = sorted(fits, key=lambda f: -len(f.members))
     merged: list[LatticeFit] = []
+    parts: dict[int, list[int]] = {}  # per merged fit: the part each of its members came from
     for f in fits:
         for m in merged:
             if _compatible(m.lattice, f.lattice):
@@ -440,6 +477,7 @@ def merge_fits(fits: list[LatticeFit]) -> list[LatticeFit]:
                 dr = int(round((f.lattice.y0 - base.y0) / base.py))
                 dc = int(round((f.lattice.x0 - base.x0) / base.px))
                 members = m.members + [(r + dr, c + dc, b) for r, c, b in f.members]
+                part = np.array(parts[id(m)] + [max(parts[id(m)]) + 1] * len(f.members))
                 r0 = min(r for r, _, _ in members)
                 c0 = min(c for _, c, _ in members)
                 members = [(r - r0, c - c0, b) for r, c, b in members]
@@ -447,15 +485,17 @@ def merge_fits(fits: list[LatticeFit]) -> list[LatticeFit]:
                 cols = max(c for _, c, _ in members) + 1
                 cc = np.array([c for _, c, _ in members])
                 rr = np.array([r for r, _, _ in members])
-                x_a, px = _fit_axis(cc, np.array([b.cx for _, _, b in members]))
-                y_a, py = _fit_axis(rr, np.array([b.cy for _, _, b in members]))
-                px = px if px > 0 else base.px
-                py = py if py > 0 else base.py
+                area = np.array([b.w * b.h for _, _, b in members], float)
+                origin = max(set(part.tolist()), key=lambda j: float(median(area[part == j])))
+                x_a, px = _fit_parts(cc, np.array([b.cx for _, _, b in members]), part, origin, base.px)
+                y_a, py = _fit_parts(rr, np.array([b.cy for _, _, b in members]), part, origin, base.py)
                 m.lattice = Lattice(x_a - 0.5 * px, y_a - 0.5 * py, px, py, rows, cols)
                 m.members = members
+                parts[id(m)] = part.tolist()
                 break
         else:
             merged.append(f)
+            parts[id(f)] = [0] * len(f.members)
     return sorted(merged, key=lambda f: (-len({(r, c) for r, c, _ in f.members}), f.residual))
 
 
