@@ -204,7 +204,7 @@ def run_cmd(args) -> int:
         from puzzlebot.vision.overlay import plan_overlay
 
         write_image(args.hint, plan_overlay(result.first.image, lat, *hint_marks(result.plan, game.player.labels)))
-        if not args.dry_run and result.plan and result.final is not None:
+        if result.outcome.startswith("solved") and result.final is not None:
             write_image(_hint_final(args.hint), result.final.image)
     if args.dry_run:
         from puzzlebot.bot.actions import plan_summary
@@ -214,7 +214,7 @@ def run_cmd(args) -> int:
         for a in result.plan:
             print(f"  {a.describe()}")
         return 0
-    if not result.plan:
+    if result.outcome == "already solved":  # (a plan done by its first action, tried alone, is "solved")
         print("the board is already solved: nothing to click")
         return 0
     print(f"{result.outcome}: {result.timings.line()}")

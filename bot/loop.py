@@ -677,74 +677,90 @@ class Runner:
             raise UnreadableBoardError(f"not sure what the board shows ({reading.doubts()}); not clicking",
                                        reading.lattice)
         batched = 0  # clicks sent since the board was last seen to settle (a batch)
-        for i, action in enumerate(plan):
-            on = cell_name(action.cell)
-            before = self.target.region
-            window = self.target.current_window(follow=True)  # one lookup an action
-            if self.target.region != before:  # the window moved: follow it, and look afresh there
-                watch, wlat, ref = self._follow(lat, result, before)
-                shot, batched = None, 0
-            bounds = safety.Bounds(self.target.region, screens, window)
-            if not batched:  # the board as it is now; within a batch, as the batch's first look saw it
-                now = shot if shot is not None else self._grab(watch)
-                if self._frame_moved(now, ref, ring):
-                    self.target.current_window()
-                    raise Stopped(f"before acting on {on}: the board's surroundings changed (the board "
-                                  "moved, or something covers it); stopped")
+        other_way = True  # the player may still offer another way to play (Player.instead)
+        while True:
+            for i, action in enumerate(plan):
+                on = cell_name(action.cell)
+                before = self.target.region
+                window = self.target.current_window(follow=True)  # one lookup an action
+                if self.target.region != before:  # the window moved: follow it, and look afresh there
+                    watch, wlat, ref = self._follow(lat, result, before)
+                    shot, batched = None, 0
+                bounds = safety.Bounds(self.target.region, screens, window)
+                if not batched:  # the board as it is now; within a batch, as the batch's first look saw it
+                    now = shot if shot is not None else self._grab(watch)
+                    if self._frame_moved(now, ref, ring):
+                        self.target.current_window()
+                        raise Stopped(f"before acting on {on}: the board's surroundings changed (the board "
+                                      "moved, or something covers it); stopped")
+                    t = time.perf_counter()
+                    state = got if shot is not None else self.game.reader.read_cells(now, wlat, reading)
+                    self.t.verify += time.perf_counter() - t
+                    if not np.array_equal(state, action.before):
+                        rr, cc = (int(v) for v in np.argwhere(state != action.before)[0])
+                        raise Stopped(f"before acting on {on}: r{rr + 1}c{cc + 1} shows "
+                                      f"{self._name(state[rr, cc])}, expected {self._name(action.before[rr, cc])} "
+                                      "(the window moved or the game changed); stopped")
+                # every point proven before any is used
+                gesture = safety.prove(action, lat, self.map, bounds, self._clicked())
+                park = self._park_point(lat, bounds)
                 t = time.perf_counter()
-                state = got if shot is not None else self.game.reader.read_cells(now, wlat, reading)
-                self.t.verify += time.perf_counter() - t
-                if not np.array_equal(state, action.before):
-                    rr, cc = (int(v) for v in np.argwhere(state != action.before)[0])
-                    raise Stopped(f"before acting on {on}: r{rr + 1}c{cc + 1} shows "
-                                  f"{self._name(state[rr, cc])}, expected {self._name(action.before[rr, cc])} "
-                                  "(the window moved or the game changed); stopped")
-            gesture = safety.prove(action, lat, self.map, bounds, self._clicked())  # every point, before any is used
-            park = self._park_point(lat, bounds)
-            t = time.perf_counter()
-            cells = CellWatch.for_action(self.screen.grab, watch, wlat, action)
-            drawn = getattr(self.mouse, "drawing", 0.0)
-            self.mouse.perform(gesture, watch=cells)  # (its looks count as acting time, and as drawing)
-            self.t.drawing += getattr(self.mouse, "drawing", 0.0) - drawn
-            self.t.actions += 1
-            self.t.clicks += action.presses
-            if park is not None:
-                self.mouse.move(*park)  # the pointer must not cover the cells we check
-            self.t.click += time.perf_counter() - t
-            last = i == len(plan) - 1
-            if not last and self._batches(action, plan[i + 1], batched):
-                batched += 1  # the next click goes at once; the batch is checked as a whole
-                continue
-            together, batched = batched + 1, 0
-            t = time.perf_counter()
-            got, shot, how = self._settle(watch, wlat, reading, action.after, ref, ring, last,
-                                          wlat.cell_means(now), state)
-            self.t.waiting += time.perf_counter() - t
-            if how == "moved":
-                watch, wlat, ref = self._follow(lat, result)
-                shot = self._grab(watch)
-                got = self.game.reader.read_cells(shot, wlat, reading)
-                how = "settled" if np.array_equal(got, action.after) else "timeout"
-            if how == "replaced":
+                cells = CellWatch.for_action(self.screen.grab, watch, wlat, action)
+                drawn = getattr(self.mouse, "drawing", 0.0)
+                self.mouse.perform(gesture, watch=cells)  # (its looks count as acting time, and as drawing)
+                self.t.drawing += getattr(self.mouse, "drawing", 0.0) - drawn
+                self.t.actions += 1
+                self.t.clicks += action.presses
+                if park is not None:
+                    self.mouse.move(*park)  # the pointer must not cover the cells we check
+                self.t.click += time.perf_counter() - t
+                last = i == len(plan) - 1
+                if not last and self._batches(action, plan[i + 1], batched):
+                    batched += 1  # the next click goes at once; the batch is checked as a whole
+                    continue
+                together, batched = batched + 1, 0
+                t = time.perf_counter()
+                got, shot, how = self._settle(watch, wlat, reading, action.after, ref, ring, last,
+                                              wlat.cell_means(now), state)
+                self.t.waiting += time.perf_counter() - t
+                if how == "moved":
+                    watch, wlat, ref = self._follow(lat, result)
+                    shot = self._grab(watch)
+                    got = self.game.reader.read_cells(shot, wlat, reading)
+                    how = "settled" if np.array_equal(got, action.after) else "timeout"
+                if how == "replaced":
+                    result.final = self._frame(self._grab(self.target.region), "final capture")
+                    result.outcome = "solved: the game replaced the board after the last move"
+                    break
+                if how != "settled" and i == 0 and other_way and np.array_equal(got, action.before):
+                    other_way = False
+                    instead = self.game.player.instead(reading, action)
+                    if instead is not None:  # the game took no notice: play the other way
+                        reading, why = instead
+                        self.say(f"learnt from the game: {why}")
+                        plan = self.game.player.plan(reading)
+                        result.reading, result.plan = reading, plan
+                        break
+                if how != "settled":
+                    self.target.current_window()  # a vanished or moved window is the better explanation
+                    if float(np.mean(got == -1)) > 0.5:
+                        raise Stopped(f"after {gesture.what} the board is gone from the screen "
+                                      f"({'before the last move' if not last else 'and did not come back'}); stopped")
+                    bad = np.argwhere(got != action.after)
+                    rr, cc = (int(v) for v in bad[0]) if bad.size else action.cell
+                    after = (gesture.what if together == 1 else
+                             f"{together} actions sent together, the last {gesture.what}")
+                    paced = any(isinstance(a, Key) for a in plan[i + 1 - together:i + 1]) \
+                        and getattr(self.mouse, "keys_unwatched", False)
+                    raise Stopped(f"r{rr + 1}c{cc + 1} did not change as predicted after {after}: it shows "
+                                  f"{self._name(got[rr, cc])}, expected {self._name(action.after[rr, cc])}"
+                                  + ("; the keys went at a fixed pace (the game showed no selection in time), and one "
+                                     "may have reached the cell selected before" if paced else "") + "; stopped")
+            else:
+                result.outcome = "solved"
                 result.final = self._frame(self._grab(self.target.region), "final capture")
-                result.outcome = "solved: the game replaced the board after the last move"
                 break
-            if how != "settled":
-                self.target.current_window()  # a vanished or moved window is the better explanation
-                if float(np.mean(got == -1)) > 0.5:
-                    raise Stopped(f"after {gesture.what} the board is gone from the screen "
-                                  f"({'before the last move' if not last else 'and did not come back'}); stopped")
-                bad = np.argwhere(got != action.after)
-                rr, cc = (int(v) for v in bad[0]) if bad.size else action.cell
-                after = gesture.what if together == 1 else f"{together} actions sent together, the last {gesture.what}"
-                paced = any(isinstance(a, Key) for a in plan[i + 1 - together:i + 1]) \
-                    and getattr(self.mouse, "keys_unwatched", False)
-                raise Stopped(f"r{rr + 1}c{cc + 1} did not change as predicted after {after}: it shows "
-                              f"{self._name(got[rr, cc])}, expected {self._name(action.after[rr, cc])}"
-                              + ("; the keys went at a fixed pace (the game showed no selection in time), and one "
-                                 "may have reached the cell selected before" if paced else "") + "; stopped")
-        else:
-            result.outcome = "solved"
-            result.final = self._frame(self._grab(self.target.region), "final capture")
+            if result.outcome:  # (the game replaced the board after the last move)
+                break
         self.t.total = time.perf_counter() - start
         return result

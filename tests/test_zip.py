@@ -402,6 +402,20 @@ def test_a_step_the_page_refuses_stops_the_run_naming_the_cell(zip_page):
     assert not any(e["event"] == "solved" for e in launch.events(ev))
 
 
+@pytest.mark.display
+@pytest.mark.browser
+def test_bot_plays_a_zip_that_takes_clicks_only(xvfb):
+    """tests/pages/click_path, a Zip page of ours that takes clicks only
+    (click 1, then each next square), as another team might write it: the
+    bot's drag drew nothing and the run stopped ("did not change as
+    predicted").  Now a first drag the game takes no notice of (the board
+    as it was, up to the settle ceiling) means the path goes in one click
+    a cell; the page says it is solved."""
+    from .web_games import bot_plays_our_page
+
+    assert "a drag drew nothing" in bot_plays_our_page("click_path", "p=2", "zip")
+
+
 # The third-party Zip game draws its puzzles with Math.random: replaced in the
 # page by a seeded generator (mulberry32) before each "New Puzzle", the
 # boards are the same on every run, so a board that fails fails again.

@@ -140,6 +140,9 @@ class ZipLooks:
     walls: dict[tuple[int, int, int, int], float] = field(default_factory=dict)  # side -> thickness (pitches)
     how: str = ""  # how numbers were told ("in discs", "printed")
     line: float = 0.0  # the grid's lines' thickness (pitches) where they are ink, else 0
+    # how the game takes a path: "" (a drag, as far as known), or "clicks"
+    # (one cell a click: learnt where the first drag drew nothing)
+    gesture: str = ""
 
 
 def _sized(lat: Lattice) -> Lattice:

@@ -255,6 +255,13 @@ class Player(ABC):
         still), ``shot`` (captured at ``lat``) shows it to learn from."""
         return reading, ""
 
+    def instead(self, reading: Reading, action: Action) -> tuple[Reading, str] | None:
+        """When the game took no notice of the plan's first action (the
+        board as it was, up to the settle ceiling): (the reading with what
+        that taught, in words) when another way to play is left to try,
+        whose plan :meth:`plan` then gives; None: the bot stops."""
+        return None
+
     def answered(self, reading: Reading, probe: Action, seen) -> bool:
         """Whether the game's answer to ``probe`` so far (``seen``: the
         cells read, the probed one's colour changed) is all :meth:`learn`

@@ -171,6 +171,29 @@ class ZipReader(Reader):
         return Detection(rd, "\n".join(lines), data, unsure, lambda image: _debug(image, rd))
 
 
+def _answer(reading):
+    """(the puzzle with nothing drawn, its answer, how many of its first
+    cells the trail drawn shares: at least 1, the 1 itself)."""
+    from puzzlebot.solvers.zip.board import ZipPuzzle, path_violations
+    from puzzlebot.solvers.zip.solve import solve
+
+    p = reading.board
+    bare = ZipPuzzle(p.rows, p.cols, p.numbers, p.walls)
+    drawn = p.path or [p.cell_of(1)]
+    ans = None
+    if not path_violations(p, drawn, whole=False):
+        ans = solve(bare, limit=1, start=drawn)
+    if ans is None or ans.path is None:
+        ans = solve(bare, limit=1)
+    if ans.path is None:
+        raise UnsolvableError("the puzzle on screen has no solution: not dragging")
+    answer = ans.path
+    keep = 0
+    while keep < len(drawn) and keep < len(answer) and drawn[keep] == answer[keep]:
+        keep += 1
+    return bare, answer, max(keep, 1)  # 1 itself is always right
+
+
 class ZipPlayer(Player):
     window_title = "Zip"
     run_examples = """\
@@ -186,30 +209,39 @@ class ZipPlayer(Player):
         once a number).  A trail that leaves the answer is taken back first:
         the drag starts on the last of its cells the answer shares (pressing
         on a cell of the trail takes it back to there, as in LinkedIn's
-        game)."""
-        from puzzlebot.solvers.zip.board import ZipPuzzle, path_violations
-        from puzzlebot.solvers.zip.solve import solve
+        game).  In a game that takes no drag but clicks (learnt: see
+        :meth:`instead`), a click a cell from there on (from 1 where
+        nothing is drawn)."""
+        from puzzlebot.bot.actions import Click
         from puzzlebot.vision.zip_reader import expected_state
 
-        p = reading.board
-        bare = ZipPuzzle(p.rows, p.cols, p.numbers, p.walls)
-        drawn = p.path or [p.cell_of(1)]
-        ans = None
-        if not path_violations(p, drawn, whole=False):
-            ans = solve(bare, limit=1, start=drawn)
-        if ans is None or ans.path is None:
-            ans = solve(bare, limit=1)
-        if ans.path is None:
-            raise UnsolvableError("the puzzle on screen has no solution: not dragging")
-        answer = ans.path
-        keep = 0
-        while keep < len(drawn) and keep < len(answer) and drawn[keep] == answer[keep]:
-            keep += 1
-        keep = max(keep, 1)  # 1 itself is always right
+        bare, answer, keep = _answer(reading)
         if keep == len(answer):
             return []
+        if reading.looks.gesture == "clicks":
+            steps, before = [], reading.state.copy()
+            drawn = reading.board.path
+            # from 1 where nothing is drawn; from the trail's end where it is
+            # the answer's start, else from the last cell they share (a click
+            # there takes the trail back to it)
+            start = 0 if not drawn else keep if len(drawn) == keep else keep - 1
+            for i in range(start, len(answer)):
+                after = expected_state(bare, answer[:i + 1])
+                steps.append(Click(answer[i], before=before, after=after))
+                before = after
+            return steps
         return [Drag(tuple(answer[keep - 1:]), before=reading.state.copy(), after=expected_state(bare, answer))]
 
+    def instead(self, reading, action):
+        """LinkedIn's Zip takes a drag and clicks alike; another game only
+        clicks, one cell each: where the first drag drew nothing at all,
+        the path goes in clicks."""
+        import dataclasses
+
+        if not isinstance(action, Drag) or reading.looks.gesture == "clicks":
+            return None
+        looks = dataclasses.replace(reading.looks, gesture="clicks")
+        return dataclasses.replace(reading, looks=looks), "a drag drew nothing: the path goes in one click a cell"
 
     def advise(self, reading):
         """A drawn path that breaks a rule, else the next cell the path must
