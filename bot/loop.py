@@ -325,8 +325,11 @@ class Runner:
         if self._frame_moved(first, ref, ring):
             raise Stopped(f"before trying {on}: the board's surroundings changed; stopped")
         state = self.game.reader.read_cells(first, wlat, reading)
-        if not np.array_equal(state, probe.before):
-            rr, cc = (int(v) for v in np.argwhere(state != probe.before)[0])
+        # (a cell not read before, -1, is not checked: a probe's answer that
+        # was still being drawn when the player went on, as a fading-in x)
+        changed = (state != probe.before) & (probe.before != -1)
+        if changed.any():
+            rr, cc = (int(v) for v in np.argwhere(changed)[0])
             raise Stopped(f"before trying {on}: r{rr + 1}c{cc + 1} shows {self._name(state[rr, cc])}, read as "
                           f"{self._name(probe.before[rr, cc])} (the game changed); stopped")
         gesture = safety.prove(probe, reading.lattice, self.map, bounds, self._clicked())
