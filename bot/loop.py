@@ -62,6 +62,12 @@ PROBE_POLL = 0.005
 # A probed cell that shows a look not known yet is learnt once its colour has
 # held this long (s): past a piece's pop or fade as it is drawn.
 LOOK_STILL = 0.3
+# A plan's first action after which no cell has changed colour for this
+# long (s) was not taken at all, where the player has another way to play
+# (Player.instead: a Zip that takes clicks, not drags); a game that took it
+# has drawn something by then (a drag is drawn as it goes, a release within
+# a frame or two).
+NO_ANSWER = 1.5
 # At most this many probes before the first action (which piece a click puts
 # first, then the look of one the board did not show).
 MAX_PROBES = 3
@@ -454,14 +460,16 @@ class Runner:
 
     def _settle(self, watch: Region, wlat: Lattice, reading: Reading, expected: np.ndarray, ref: np.ndarray,
                 ring: np.ndarray, last: bool, before: np.ndarray | None = None,
-                before_state: np.ndarray | None = None):
+                before_state: np.ndarray | None = None, silence: float | None = None):
         """Capture until the board shows ``expected`` and has stopped
         changing.  Returns (state, image, outcome) with outcome "settled",
         "replaced" (no board any more: after the last move, the win screen)
         or "timeout".  ``before``/``before_state``: the cells' mean colours
         and values (checked) before the click; a capture still like it is not
         read (the game has not redrawn yet), and of a changed capture only
-        the cells whose colour changed are read again: polling stays cheap."""
+        the cells whose colour changed are read again: polling stays cheap.
+        ``silence``: "timeout" already when no cell has changed colour from
+        ``before`` this long (s) (where another way to play is left to try)."""
         start = time.perf_counter()
         ceiling = self._ceiling()
         prev_means = None
@@ -476,6 +484,9 @@ class Runner:
             means = wlat.cell_means(img)
             middles = self.game.reader.values_in_middles
             changed = None if before is None else np.abs(means - before).max(axis=2) > STABLE_LEVELS
+            untouched = changed is not None and not changed.any()
+            if untouched and silence is not None and time.perf_counter() - start > silence:
+                return self.game.reader.read_cells(img, wlat, reading), img, "timeout"  # not taken at all
             if changed is not None and not changed.any() and middles:
                 state, match = None, False  # not redrawn yet
             elif changed is not None and before_state is not None and middles:
@@ -723,8 +734,9 @@ class Runner:
                     continue
                 together, batched = batched + 1, 0
                 t = time.perf_counter()
+                instead = self.game.player.instead(reading, action) if i == 0 and other_way else None
                 got, shot, how = self._settle(watch, wlat, reading, action.after, ref, ring, last,
-                                              wlat.cell_means(now), state)
+                                              wlat.cell_means(now), state, NO_ANSWER if instead else None)
                 self.t.waiting += time.perf_counter() - t
                 if how == "moved":
                     watch, wlat, ref = self._follow(lat, result)
@@ -735,15 +747,13 @@ class Runner:
                     result.final = self._frame(self._grab(self.target.region), "final capture")
                     result.outcome = "solved: the game replaced the board after the last move"
                     break
-                if how != "settled" and i == 0 and other_way and np.array_equal(got, action.before):
-                    other_way = False
-                    instead = self.game.player.instead(reading, action)
-                    if instead is not None:  # the game took no notice: play the other way
-                        reading, why = instead
-                        self.say(f"learnt from the game: {why}")
-                        plan = self.game.player.plan(reading)
-                        result.reading, result.plan = reading, plan
-                        break
+                if how != "settled" and instead is not None and np.array_equal(got, action.before):
+                    other_way = False  # the game took no notice: play the other way (once)
+                    reading, why = instead
+                    self.say(f"learnt from the game: {why}")
+                    plan = self.game.player.plan(reading)
+                    result.reading, result.plan = reading, plan
+                    break
                 if how != "settled":
                     self.target.current_window()  # a vanished or moved window is the better explanation
                     if float(np.mean(got == -1)) > 0.5:
