@@ -10,7 +10,7 @@ kept).  A process that reads (a command, the run loop, the coach, each
 worker of ``detect FOLDER``) keeps them instead.  Elsewhere (macOS,
 Windows, musl): nothing to do.
 
-The imports a read needs (numpy, OpenCV, the readers) leave some 200 000
+The imports a read needs (numpy, OpenCV, the readers) leave some 40 000
 objects that live as long as the process; while they load, each of the
 cyclic collector's full passes walks all of them again, and so does every
 pass during the read: about 10 ms of a 200 ms ``detect``

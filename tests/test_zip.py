@@ -408,8 +408,8 @@ def test_bot_plays_a_zip_that_takes_clicks_only(xvfb):
     """tests/pages/click_path, a Zip page of ours that takes clicks only
     (click 1, then each next square), as another team might write it: the
     bot's drag drew nothing and the run stopped ("did not change as
-    predicted").  Now a first drag the game takes no notice of (the board
-    as it was, up to the settle ceiling) means the path goes in one click
+    predicted").  Now a first drag the game takes no notice of (no cell
+    changed colour for 1.5 s) means the path goes in one click
     a cell; the page says it is solved."""
     from .web_games import bot_plays_our_page
 

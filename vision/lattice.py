@@ -462,11 +462,11 @@ def _fit_parts(idx: np.ndarray, pos: np.ndarray, part: np.ndarray, origin: int, 
 
 def merge_fits(fits: list[LatticeFit]) -> list[LatticeFit]:
     """Join fits that are parts of one lattice (e.g. lit and unlit blobs).
-    Each part keeps its own offset from the cells' centres (the glint of a
-    lit lamp's picture lies left of and above its middle, a whole cell's
-    blob or a lamp's does not): the parts share one pitch, and the
-    lattice's origin is that of the part whose blobs are largest (the most
-    of their cells: the likeliest centred)."""
+    The parts share one pitch; where their origins lie apart (PART_APART:
+    the glint of a lit lamp's picture lies left of and above its middle, a
+    whole cell's blob does not) the lattice's origin is that of the part
+    whose blobs are largest (the most of their cells: the likeliest
+    centred), else all are pooled (see :func:`_fit_parts`)."""
     fits = sorted(fits, key=lambda f: -len(f.members))
     merged: list[LatticeFit] = []
     parts: dict[int, list[int]] = {}  # per merged fit: the part each of its members came from

@@ -256,8 +256,8 @@ class Player(ABC):
         return reading, ""
 
     def instead(self, reading: Reading, action: Action) -> tuple[Reading, str] | None:
-        """When the game took no notice of the plan's first action (the
-        board as it was, up to the settle ceiling): (the reading with what
+        """When the game took no notice of the plan's first action (no cell
+        changed colour for the loop's NO_ANSWER after it): (the reading with what
         that taught, in words) when another way to play is left to try,
         whose plan :meth:`plan` then gives; None: the bot stops."""
         return None
@@ -421,6 +421,12 @@ def cells_text(cells) -> str:
     return " ".join(f"r{r + 1}c{c + 1}" for r, c in cells)
 
 
+def cycle_clicks(cycle: tuple[int, ...], frm: int, to: int) -> int:
+    """How many clicks take a cell from ``frm`` to ``to`` around ``cycle``
+    (the values a click moves it through, in order; both in it)."""
+    return (cycle.index(to) - cycle.index(frm)) % len(cycle)
+
+
 def click_plan(state: np.ndarray, target: np.ndarray, cycle: int | tuple[int, ...],
                skip: np.ndarray | None = None) -> list[Click]:
     """Clicks that turn ``state`` into ``target`` in a game where a click
@@ -440,7 +446,7 @@ def click_plan(state: np.ndarray, target: np.ndarray, cycle: int | tuple[int, ..
             elif target[r, c] == cur[r, c]:
                 k = 0
             elif cur[r, c] in cycle and target[r, c] in cycle:
-                k = (cycle.index(int(target[r, c])) - cycle.index(int(cur[r, c]))) % len(cycle)
+                k = cycle_clicks(cycle, int(cur[r, c]), int(target[r, c]))
             else:
                 raise UnsolvableError(f"{cell_name((r, c))} must change from {int(cur[r, c])} to "
                                       f"{int(target[r, c])}, and this game's click cycles through "

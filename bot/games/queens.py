@@ -12,8 +12,8 @@ import sys
 
 from puzzlebot.bot.actions import cell_name
 from puzzlebot.bot.games.base import (
-    Advice, Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan, solve_each,
-    unsure_json
+    Advice, Detection, Game, Generator, Player, Reader, Scorer, Solver, WebStandIn, cells_text, click_plan,
+    cycle_clicks, solve_each, unsure_json
 )
 from puzzlebot.solvers.errors import InputError, UnsolvableError
 
@@ -408,7 +408,7 @@ def _auto_marked(steps, reading):
         if cur[a.cell] not in cycle:
             raise UnsolvableError(f"{cell_name(a.cell)} shows {GAME.values[int(cur[a.cell])]} (the game's own mark) "
                                   "where the answer needs a queen: not clicking")
-        times = (cycle.index(want) - cycle.index(int(cur[a.cell]))) % len(cycle)
+        times = cycle_clicks(cycle, int(cur[a.cell]), want)
         after = cur.copy()
         after[a.cell] = want
         if want == QUEEN:
