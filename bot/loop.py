@@ -644,6 +644,10 @@ class Runner:
             img = self._grab(self.target.region)
             reading = self.game.reader.read(img, self.expect, probing=not dry_run)
         self.t.read += time.perf_counter() - t
+        if not dry_run and self.game.reader.open_sides(reading):
+            from puzzlebot.bot.extent import prove_extent
+
+            reading, img = prove_extent(self, reading)  # the game's answers to presses show how far it goes
         self._check_calibration(reading)
         self._check_whole(reading)
         self._check_uncovered(reading)

@@ -148,13 +148,14 @@ def _sure_wrong(job: tuple) -> tuple[int, list[str]]:
                        f"{game} {file}")
 
 
-def _read_wrong(reader, clean, covers: dict[str, np.ndarray], name: str) -> tuple[int, list[str]]:
+def _read_wrong(reader, clean, covers: dict[str, np.ndarray], name: str, hint=None) -> tuple[int, list[str]]:
     """(covers read, those ``reader`` reads sure but not as ``clean``, the
-    whole board's reading, in words beginning with ``name``)."""
+    whole board's reading, in words beginning with ``name``).  ``hint``: a
+    calibrated lattice each is read with."""
     wrong = []
     for what, im in covers.items():
         try:
-            rd = reader.read_board(im)
+            rd = reader.read_board(im, hint=hint)
         except PuzzlebotError:
             continue
         if rd.sure and not (rd.state.shape == clean.state.shape and np.array_equal(rd.state, clean.state)):
@@ -391,39 +392,52 @@ TOAST_SPANS = {"running off the right ": (1.3, lambda n: n + 1.0), "running off 
                "as wide as the board but its ends ": (0.3, lambda n: n - 0.3)}
 
 
-def _end_toasts(file: str, game: str = "lights") -> tuple[int, list[str]]:
+def _calibrated(reader, img: np.ndarray, file: str):
+    """(the reading of a board whose extent no image shows, at a calibrated
+    lattice: the one read, as a profile saved from a run keeps it; that
+    lattice)."""
+    open_read = reader.read_board(img)
+    assert not open_read.sure and open_read.looks.sure_within, file
+    clean = reader.read_board(img, hint=open_read.lattice)
+    assert clean.sure, file
+    return clean, open_read.lattice
+
+
+def _end_toasts(file: str, game: str = "lights", calibrated: bool = False) -> tuple[int, list[str]]:
     """(toasts of each TOAST_SPANS width over the first and last rows of a
     real screenshot of ``game`` (or, a name in fixtures/, one of ours), and
-    the middle one, read; those read sure and wrong)."""
+    the middle one, read; those read sure and wrong).  ``calibrated``: a
+    board whose extent no image shows, read at a calibrated lattice."""
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 
     reader = games.get(game).reader
     ours = ROOT / "fixtures" / game / file
     img = load_image(ours if "/" not in file else shared_path(game, "screens") / file)
-    clean = reader.read_board(img)
+    clean, hint = _calibrated(reader, img, file) if calibrated else (reader.read_board(img), None)
     assert clean.sure, file
     lat, toasts = clean.lattice, _toasts(img, clean.lattice, 0, 0.6, 0.6 + min(3.2, clean.lattice.cols - 1))
     for row in (0, lat.rows - 1):
         for what, (a, b) in TOAST_SPANS.items():
             toasts.update(_toasts(img, lat, row, a, b(lat.cols), what))
-    return _read_wrong(reader, clean, toasts, file)
+    return _read_wrong(reader, clean, toasts, file, hint)
 
 
-def _real_covers(file: str, game: str = "lights", corners: bool = False, into: float = INTO
-                 ) -> tuple[int, list[str]]:
+def _real_covers(file: str, game: str = "lights", corners: bool = False, into: float = INTO,
+                 calibrated: bool = False) -> tuple[int, list[str]]:
     """(the covers of :func:`_covers`, or with ``corners`` of
     :func:`_corner_covers`, their edges ``into`` a pitch into the cells,
-    over a real screenshot of ``game`` that its reader reads sure, those
-    read sure and wrong)."""
+    over a real screenshot of ``game`` that its reader reads sure (or
+    ``calibrated``: at a calibrated lattice), those read sure and wrong)."""
     from puzzlebot.bot import games
     from puzzlebot.vision.image_io import load_image
 
     reader = games.get(game).reader
     img = load_image(shared_path(game, "screens") / file)
-    clean = reader.read_board(img)
+    clean, hint = _calibrated(reader, img, file) if calibrated else (reader.read_board(img), None)
     assert clean.sure, file
-    return _read_wrong(reader, clean, (_corner_covers if corners else _covers)(img, clean.lattice, into), file)
+    return _read_wrong(reader, clean, (_corner_covers if corners else _covers)(img, clean.lattice, into), file,
+                       hint)
 
 
 @pytest.mark.slow
@@ -487,8 +501,10 @@ def test_a_toast_over_a_row_of_a_board_cropped_to_its_cells_is_not_a_look_of_the
     A look whose cells all lie in one row or column, beside two looks
     among the rest, is now a cover over them, as two cells anywhere were.
     (Frame 292, tried here too, reads unsure uncovered: its top row is all
-    unlit, black up to the image's edge.)"""
-    n, wrong = _end_toasts(f"BjoernSchilberg__pewpew-lightsout/{file}")
+    unlit, black up to the image's edge.)  Unlit cells drawn as the ground
+    past the image's edges would not show: the board is read at the lattice
+    a profile keeps, as a calibrated run reads it."""
+    n, wrong = _end_toasts(f"BjoernSchilberg__pewpew-lightsout/{file}", calibrated=True)
     assert n == 14 and wrong == [], wrong
 
 
@@ -652,8 +668,9 @@ def test_a_window_over_a_corner_of_a_board_whose_unlit_cells_are_its_ground_is_s
     or more, has those cells unsure now, as does a look of cells that fill
     a rectangle beside two looks among the rest.  (Frame 292, tried here
     too, reads unsure uncovered: its top row is all unlit, black up to the
-    image's edge.)"""
-    n, wrong = _real_covers(f"BjoernSchilberg__pewpew-lightsout/{file}", corners=True)
+    image's edge.)  Read at the lattice a profile keeps (no image shows
+    whether unlit cells go on past its edges)."""
+    n, wrong = _real_covers(f"BjoernSchilberg__pewpew-lightsout/{file}", corners=True, calibrated=True)
     assert n == 16 and wrong == [], wrong
 
 

@@ -50,8 +50,10 @@ MIN_COVERAGE = 0.15
 # The board's neighbourhood converted to Lab: this many pitches around it
 # (the frame, the ground, cells past a cut); a known lattice's re-read, less.
 BOARD_MARGIN, KNOWN_MARGIN = 1.5, 0.2
-# A known lattice may run this many pixels past the image (rounding).
-KNOWN_SLACK_PX = 1
+# A known lattice may run this many pixels past the image (rounding), or
+# this share of a pitch (the gap beside the outer cells: a board cropped to
+# its cells).
+KNOWN_SLACK_PX, KNOWN_SLACK_PITCH = 1, 0.15
 # A board found with its extent unknown agrees with a calibrated lattice when
 # the pitches differ by at most HINT_PITCH (a share) and its cells fall on the
 # calibrated cells within HINT_PHASE of a pitch.
@@ -196,6 +198,14 @@ FRAME_EDGE, FRAME_RUN, FRAME_REACH, FRAME_HUG, FRAME_ROUND = 10.0, 0.6, 3.0, 0.2
 # row more lit than not).  With fewer than FRAME_OFF_CELLS unlit there, no
 # frame can be told from those edges: the side stays open.
 FRAME_OFF_CELLS = 2
+# Pitches up to a frame count as unlit cells only where PLAIN_SHARE of each
+# cell's box (less PLAIN_INSET of a pitch each side: the frame's own line may
+# run along its outer side) shows the ground: not a title bar the edge is of.
+PLAIN_SHARE, PLAIN_INSET = 0.9, 0.1
+# A press that would light a cell past the board's edge shows none there
+# when at least BEYOND_SEEN of that place showed the page and none of it
+# changed (a cell under a cover over more of it could not be seen lit).
+BEYOND_SEEN = 0.5
 # Cells printing numbers: ink in the middle NUMBER_BOX of a cell (share of
 # the pitch) at least NUMBER_INK (Lab) from the cell's look and enclosed by
 # it, read by our digit reader.  NUMBERED_CELLS or more, each number once,
@@ -247,7 +257,14 @@ class LightsLooks:
     polarity: str  # why the lit look was chosen
     confidence: np.ndarray  # per cell, 0..1
     fit: LatticeFit | None = field(default=None, repr=False)
-    extent_unknown: bool = False  # unlit cells are invisible and no frame bounds the board
+    # the sides where unlit cells are invisible and no frame bounds the board
+    open_sides: tuple[str, ...] = ()
+    # with open sides: whether the reading would be sure, the extent known
+    sure_within: bool = False
+
+    @property
+    def extent_unknown(self) -> bool:
+        return bool(self.open_sides)
 
 
 def rows_text(reading: Reading, unsure_mark: str = "?") -> list[str]:
@@ -316,6 +333,35 @@ def _judge(f: np.ndarray, lit: Look | None, off: Look | None) -> np.ndarray:
     out = (d_lit < d_off).astype(np.int64)
     out[np.minimum(d_lit, d_off) > min(_odd_limit(sep), CAP_SEP * sep)] = -1
     return out
+
+
+def cell_beyond(before: np.ndarray, after: np.ndarray, lat: Lattice, cell: tuple[int, int],
+                reading: Reading) -> bool | None:
+    """Whether a cell shows at ``cell`` (lattice coordinates, outside
+    ``lat``) in ``after`` where ``before`` showed none, after a press that
+    would have toggled it: True (it reads as lit now, unlit before), False
+    (its place showed the unlit look, the page, in BEYOND_SEEN of its box and
+    none of that changed: no cell there), None (off the image, or covered:
+    the images cannot tell)."""
+    lit, off = reading.looks.lit, reading.looks.off
+    one = lat.sub(cell[0], cell[1], 1, 1)
+    x0, y0, x1, y1 = one.bbox
+    h, w = after.shape[:2]
+    if lit is None or off is None or x0 < 0 or y0 < 0 or x1 > w or y1 > h or before.shape != after.shape:
+        return None
+    (lab_b, local), (lab_a, _) = board_lab(before, one, 0.0), board_lab(after, one, 0.0)
+    judged = [int(_judge(cell_medians(x, local, FEATURE_INSET), lit, off)[0, 0]) for x in (lab_b, lab_a)]
+    if judged == [0, 1]:
+        return True
+    pb = cell_patch(lab_b, local, 0, 0, PLAIN_INSET).reshape(-1, 3)
+    pa = cell_patch(lab_a, local, 0, 0, PLAIN_INSET).reshape(-1, 3)
+    if pb.size == 0 or pb.shape != pa.shape:
+        return None
+    changed = np.linalg.norm(pa - pb, axis=1) >= SAME_LOOK
+    page = np.linalg.norm(pb - off.lab, axis=1) < SAME_LOOK
+    if float(page.mean()) >= BEYOND_SEEN and not changed[page].any():
+        return False
+    return None
 
 
 def whole_in(img: np.ndarray, lat: Lattice, reading: Reading):
@@ -753,32 +799,55 @@ def _frame_distance(edges: np.ndarray, lat: Lattice, side: str, lit: np.ndarray)
     return None
 
 
-def _bound_by_frame(img: np.ndarray, lat: Lattice, lit: np.ndarray) -> tuple[Lattice, list[str]]:
+def _plain_cells(labs: _Lab, band: Lattice, ground: np.ndarray) -> bool:
+    """Whether every cell of ``band`` shows the plain ground (PLAIN_SHARE
+    of its box, less PLAIN_INSET, within SAME_LOOK of ``ground``): unlit
+    cells drawn as the page, not something else the frame's edge belongs to."""
+    lab, local = labs.around(band, 0.0)
+    for r in range(local.rows):
+        for c in range(local.cols):
+            patch = cell_patch(lab, local, r, c, PLAIN_INSET).reshape(-1, 3)
+            if patch.size == 0 or float(np.mean(np.linalg.norm(patch - ground, axis=1) < SAME_LOOK)) < PLAIN_SHARE:
+                return False
+    return True
+
+
+def _bound_by_frame(img: np.ndarray, lat: Lattice, lit: np.ndarray, labs: _Lab,
+                    ground: np.ndarray) -> tuple[Lattice, list[str]]:
     """When unlit cells are invisible, extend the lattice by whole pitches up
-    to the board's frame on each side (``lit``: the lattice's lit cells).
-    Returns the lattice and the sides that have no frame (the board might go
-    on there)."""
+    to the board's frame on each side (``lit``: the lattice's lit cells;
+    ``ground``: the unlit look, Lab).  Returns the lattice and the sides that
+    have no frame (the board might go on there), or whose edge lies beyond
+    pitches that are not plain ground (a title bar, a caption: not a frame,
+    nor unlit cells)."""
     edges = edge_map(img, FRAME_EDGE)
-    add = {}
     open_sides = []
-    outer = {"top": lit[0], "bottom": lit[-1], "left": lit[:, 0], "right": lit[:, -1]}
-    for side in ("top", "bottom", "left", "right"):
-        found = _frame_distance(edges, lat, side, outer[side])
+    for side in ("top", "bottom", "left", "right"):  # (the sides after a row added are measured along it)
+        outer = {"top": lit[0], "bottom": lit[-1], "left": lit[:, 0], "right": lit[:, -1]}[side]
+        found = _frame_distance(edges, lat, side, outer)
         pitch = lat.py if side in ("top", "bottom") else lat.px
         if found is None:
             open_sides.append(side)
             continue
         d, image_end = found
         cells = max(0, int((d + FRAME_ROUND * pitch) // pitch))
-        if cells and image_end:
-            # room for cells up to the image's edge, and no frame: unlit cells
-            # or the page round the board, the image cannot say which
+        if image_end:
+            # no frame before the image's edge: unlit cells or the page up to
+            # it, and cells may go on past it (a cut one drawn as the page
+            # shows nothing), the image cannot say which
             open_sides.append(side)
             continue
-        add[side] = cells
-    t, b, l, r = (add.get(k, 0) for k in ("top", "bottom", "left", "right"))
-    if t or b or l or r:
-        lat = lat.sub(-t, -l, lat.rows + t + b, lat.cols + l + r)
+        if not cells:
+            continue
+        r0, c0, rows, cols = {"top": (-cells, 0, cells, lat.cols), "bottom": (lat.rows, 0, cells, lat.cols),
+                              "left": (0, -cells, lat.rows, cells), "right": (0, lat.cols, lat.rows, cells)}[side]
+        if not _plain_cells(labs, lat.sub(r0, c0, rows, cols), ground):
+            open_sides.append(side)
+            continue
+        t, b = (cells, 0) if side == "top" else (0, cells) if side == "bottom" else (0, 0)
+        left, right = (cells, 0) if side == "left" else (0, cells) if side == "right" else (0, 0)
+        lat = lat.sub(-t, -left, lat.rows + t + b, lat.cols + left + right)
+        lit = np.pad(lit, ((t, b), (left, right)))
     return lat, open_sides
 
 
@@ -822,7 +891,7 @@ def _read_known(img: np.ndarray, lat: Lattice, labs: _Lab) -> Reading | None:
     """Read the cells of a known lattice, or None if it no longer fits."""
     h, w = img.shape[:2]
     x0, y0, x1, y1 = lat.bbox
-    s = KNOWN_SLACK_PX
+    s = max(KNOWN_SLACK_PX, KNOWN_SLACK_PITCH * min(lat.px, lat.py))
     if x0 < -s or y0 < -s or x1 > w + s or y1 > h + s:
         return None
     fit = LatticeFit(lat, [], 0.0)
@@ -836,8 +905,22 @@ def _read_known(img: np.ndarray, lat: Lattice, labs: _Lab) -> Reading | None:
         if (own > _odd_limit(sep)).any():
             return None
     # (every cell alike: fine if the look says lit or off)
-    reading = _classify(img, labs, lat, fit, feats, labels, c0, c1, [])
+    page = _page_look(labs, lat, labels, c0, c1) if sep >= SAME_LOOK else None
+    reading = _classify(img, labs, lat, fit, feats, labels, c0, c1, [], page)
     return reading if reading.sure else None
+
+
+def _page_look(labs: _Lab, lat: Lattice, labels: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> np.ndarray | None:
+    """The look drawn as the page round the board (unlit cells that nothing
+    outlines): the board's ground, texture-less; None if neither is."""
+    lab, local = labs.around(lat)
+    ground = board_ground(lab, local, [c0, c1])
+    if ground is None:
+        return None
+    for k, c in enumerate((c0, c1)):
+        if float(np.linalg.norm(ground - c)) < SAME_LOOK and is_flat(look_template(lab, local, labels, k)):
+            return c
+    return None
 
 
 def trim_foreign_lines(feats: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> tuple[int, int, int, int]:
@@ -920,10 +1003,12 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
             lat = replace(lat, x0=lat.x0 + dx, y0=lat.y0 + dy)
             lab, local, feats, labels, c0, c1 = looks_of(lat)
     open_sides: list[str] = []
+    page = None  # the unlit look, where unlit cells are drawn as the page
     lit_k = _unlit_invisible(fit, labels, c0, c1, lab, local)
     if lit_k is not None:
         # nothing outlines the unlit cells: only the frame bounds the board
-        lat, open_sides = _bound_by_frame(img, lat, labels == lit_k)
+        page = c1 if lit_k == 0 else c0
+        lat, open_sides = _bound_by_frame(img, lat, labels == lit_k, labs, page)
         if lat.rows > MAX_CELLS_SIDE or lat.cols > MAX_CELLS_SIDE:
             raise NoBoardError(f"no Lights Out board: the grid runs to {lat.rows}x{lat.cols} cells")
         lab, local, feats, labels, c0, c1 = looks_of(lat)
@@ -931,7 +1016,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
             known = _read_known(img, hint, labs)  # the calibration knows the extent the image cannot show
             if known is not None:
                 return known
-    reading = _classify(img, labs, lat, fit, feats, labels, c0, c1, open_sides)
+    reading = _classify(img, labs, lat, fit, feats, labels, c0, c1, open_sides, page)
     turned = turn_reason(img, lat) if reading.sure else None
     return replace(reading, unsure={BOARD: turned}) if turned else reading
 
@@ -960,8 +1045,9 @@ def _rival_grid(img: np.ndarray, lat: Lattice) -> Lattice | None:
 
 
 def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats: np.ndarray, labels: np.ndarray,
-              c0: np.ndarray, c1: np.ndarray, open_sides: list[str]) -> Reading:
-    """Looks, polarity, per-cell confidence and doubts, for a fixed lattice."""
+              c0: np.ndarray, c1: np.ndarray, open_sides: list[str], page: np.ndarray | None = None) -> Reading:
+    """Looks, polarity, per-cell confidence and doubts, for a fixed lattice.
+    ``page``: the unlit look (Lab) where unlit cells are drawn as the page."""
     sep = float(np.linalg.norm(c0 - c1))
     flat = feats.reshape(-1, 3)
     n = flat.shape[0]
@@ -1023,8 +1109,9 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
         )
     lab, local = labs.around(lat)
     ground = board_ground(lab, local, [c0, c1])
-    # without a ground, a look like the page around it seems to fill its cells
-    sizes = look_sizes(lab, local, labels, [c0, c1], ground) if ground is not None else None
+    # without a ground, a look like the page around it seems to fill its
+    # cells; so do unlit cells drawn as the page: no size to measure
+    sizes = look_sizes(lab, local, labels, [c0, c1], ground) if ground is not None and page is None else None
     grey = colourless(lab)
     lit_k, why, sure = decide_polarity(look0, look1, ground, sizes, grey)
     if grey and sure:
@@ -1055,6 +1142,11 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     board = (labels == lit_k).astype(np.int64)
     lit_look, off_look = (look0, look1) if lit_k == 0 else (look1, look0)
     odd_cells, touches = _check_board(labs, lat, labels, [c0, c1], sep)
+    if page is not None:
+        # unlit cells drawn as the page run together with it and each other
+        # across the gaps: no cover can be seen by that in them
+        unlit = int(np.argmin([np.linalg.norm(page - c) for c in (c0, c1)]))
+        odd_cells = [rc for rc in odd_cells if labels[rc] != unlit]
     margin = np.abs(d0 - d1) / max(sep, 1e-6)
     conf = np.clip(margin, 0, 1)
     conf[odd] = 0
@@ -1069,14 +1161,15 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
     if sep < LOOKS_APART * (spread + SPREAD_FLOOR):  # looks barely apart compared with how much cells vary
         sure = False
         why += " (the two looks are close)"
+    sure_within = sure
     if open_sides:
         sure = False
         why += (f" (unlit cells are invisible and no frame bounds the board on the {', '.join(open_sides)}: "
-                "its extent is unknown; give --region around the board, or calibrate on a frame that shows it whole)")
+                "its extent is unknown: 'run' finds it by pressing cells beside those sides)")
     if not sure:
         unsure[BOARD] = why
     looks = LightsLooks(lit_look, off_look, why, conf.reshape(board.shape).astype(np.float32), fit,
-                        bool(open_sides))
+                        tuple(open_sides), sure_within and bool(open_sides))
     return _reading(board, lat, dict(sorted(unsure.items(), key=lambda kv: str(kv[0]))), touches, looks)
 
 

@@ -197,6 +197,22 @@ class Reader(ABC):
         nothing before the probe has settled them)."""
         return set()
 
+    def open_sides(self, reading: Reading) -> tuple[str, ...]:
+        """The sides of the board read where the image cannot show whether it
+        goes on (cells drawn as the page, no frame), when that is its only
+        doubt but for single cells': the bot may find them out by playing
+        (:meth:`Player.reveal`).  Empty: the extent is known, or other
+        doubts of the whole board remain."""
+        return ()
+
+    def cell_beyond(self, before: np.ndarray, after: np.ndarray, lattice: Lattice, cell: tuple[int, int],
+                    reading: Reading) -> bool | None:
+        """After a move that would change ``cell`` (lattice coordinates, just
+        outside ``lattice``) if the board went on there: True when a cell
+        shows there in ``after`` that ``before`` did not show, False when its
+        place shows the page, unchanged, None when the images cannot tell."""
+        return None
+
     def in_doubt(self, reading: Reading, probing: bool = False) -> bool:
         """Whether the reading leaves a doubt that could change what the bot
         does (one not :meth:`moot`; ``probing``: nor one the player's probe
@@ -254,6 +270,13 @@ class Player(ABC):
         look not known yet (read as before, or -1, its colour changed and
         still), ``shot`` (captured at ``lat``) shows it to learn from."""
         return reading, ""
+
+    def reveal(self, reading: Reading, sides: tuple[str, ...]) -> tuple[Action, dict[str, tuple[int, int]]] | None:
+        """A move that shows whether the board goes on past ``sides``
+        (:meth:`Reader.open_sides`): (the action, within the board read, and
+        for each side it tells, the place just outside the lattice whose
+        cell it would change); None: the game cannot be asked so."""
+        return None
 
     def instead(self, reading: Reading, action: Action) -> tuple[Reading, str] | None:
         """When the game took no notice of the plan's first action (no cell

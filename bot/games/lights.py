@@ -95,6 +95,22 @@ class LightsReader(Reader):
 
         return read_cells(img, lattice, reading, only)
 
+    def open_sides(self, reading):
+        """Unlit cells drawn as the page and no frame: the sides the board
+        may go on past, when the reading is sure but for that."""
+        looks = reading.looks
+        return looks.open_sides if looks.sure_within else ()
+
+    def probe_tells(self, reading) -> set:
+        from puzzlebot.vision.reading import BOARD
+
+        return {BOARD} if self.open_sides(reading) else set()
+
+    def cell_beyond(self, before, after, lattice, cell, reading):
+        from puzzlebot.vision.lights_reader import cell_beyond
+
+        return cell_beyond(before, after, lattice, cell, reading)
+
     def whole_in(self, img, lattice, reading):
         from puzzlebot.vision.lights_reader import whole_in
 
@@ -178,6 +194,23 @@ class LightsPlayer(Player):
         one = np.zeros_like(board)
         one[cell] = 1
         return Click(cell, before=reading.state, after=apply_presses(board, one, LightsRules(*board.shape)))
+
+    def reveal(self, reading, sides):
+        """A press on the board's outer cell at ``sides`` (a corner where
+        two meet): it toggles the cell past each side, where there is one."""
+        import numpy as np
+
+        from puzzlebot.solvers.lights.solve import LightsRules, apply_presses
+
+        rows, cols = reading.state.shape
+        r = 0 if "top" in sides else rows - 1 if "bottom" in sides else rows // 2
+        c = 0 if "left" in sides else cols - 1 if "right" in sides else cols // 2
+        past = {"top": (r - 1, c), "bottom": (r + 1, c), "left": (r, c - 1), "right": (r, c + 1)}
+        told = {s: past[s] for s in sides if not (0 <= past[s][0] < rows and 0 <= past[s][1] < cols)}
+        one = np.zeros_like(reading.state)
+        one[r, c] = 1
+        after = apply_presses(reading.state, one, LightsRules(rows, cols))
+        return Click((r, c), before=reading.state, after=after), told
 
     def learn(self, reading, probe, seen, shot=None, lat=None):
         import dataclasses
