@@ -432,6 +432,17 @@ def test_bot_solves_a_tango_whose_givens_are_of_one_kind(xvfb, query):
     assert "its look learnt" in bot_plays_our_page("sun_moon", query, "tango")
 
 
+@pytest.mark.parametrize("query", ["p=0", "p=1"])
+def test_bot_solves_a_tango_drawn_on_a_checkerboard(xvfb, query):
+    """tests/pages/checker_tango: empty cells in two pale tones as a
+    checkerboard (13 Lab apart), givens on grey, discs and rings for pieces.
+    Refused ("13 cells without a symbol are filled in another colour than
+    the rest"), or every cell of the second tone unsure.  The two tones,
+    each square colour's own, are one ground now; the page says it is
+    solved."""
+    bot_plays_our_page("checker_tango", query, "tango")
+
+
 @pytest.mark.parametrize("size", [4, 6])
 def test_emoji_givens_of_one_kind_partly_covered_are_never_read_as_the_other(emoji, size):
     """The game's sun and moon emoji are both yellow and round; what tells

@@ -87,6 +87,12 @@ ROUNDNESS_APART, DISC_OR_CRESCENT, ROUNDNESS_SURE = 0.15, 0.8, 0.07
 # An empty cell's ground is within this (Lab) of the other empty cells'
 # (LinkedIn's hover tint: about 4; a piece's colour taken for the ground: 40+).
 EMPTY_GROUND = 12.0
+# Cells drawn as a checkerboard of two tones (one for each colour of square)
+# are one ground: the two squares' medians lie over EMPTY_GROUND and at most
+# CHECKER_MAX apart (a board's tones, not lit and unlit cells of another
+# game), and CHECKER_SHARE of the cells lie within EMPTY_GROUND of their own
+# square colour's (the rest givens, or pieces filling their boxes).
+CHECKER_MAX, CHECKER_SHARE = 25.0, 0.6
 # Locked: a piece cell's ground (and border) differs from the empty cells'
 # by more than max(LOCK_MIN, LOCK_SPREAD x their own spread).
 LOCK_MIN, LOCK_SPREAD = 3.5, 3.0
@@ -205,6 +211,32 @@ def cut_cells(board: np.ndarray, n: int, box: float, grounds: list[np.ndarray] |
     ink = squared_distance(patches, ground[:, :, None, None]) > INK * INK
     return [Cell(patches[r, c], ground[r, c], border[r, c], ink[r, c], None if sides is None else sides[r, c])
             for r in range(n) for c in range(n)]
+
+
+def undo_checker(cells: list[Cell], rows: int, cols: int) -> tuple[list[Cell], np.ndarray | None]:
+    """Cells of a board drawn as a checkerboard of two tones, as if of one:
+    the cells of the second square colour that show its tone shifted by the
+    difference of the two tones (ground, border and patch alike: a symbol's
+    look against its ground is unchanged; a given's own ground stays), and
+    that difference (Lab); the cells as they are and None on a board of one
+    tone."""
+    grounds = np.stack([c.ground for c in cells]).reshape(rows, cols, 3)
+    second = (np.add.outer(np.arange(rows), np.arange(cols)) % 2).astype(bool)
+    if second.all() or not second.any():
+        return cells, None
+    tones = [median(grounds[~second], axis=0), median(grounds[second], axis=0)]
+    apart = float(np.linalg.norm(tones[1] - tones[0]))
+    if not EMPTY_GROUND < apart <= CHECKER_MAX:
+        return cells, None
+    own = np.where(second[..., None], tones[1], tones[0])
+    if float(np.mean(np.linalg.norm(grounds - own, axis=2) <= EMPTY_GROUND)) < CHECKER_SHARE:
+        return cells, None
+    shift = (tones[1] - tones[0]).astype(np.float32)
+    toned = second & (np.linalg.norm(grounds - tones[1], axis=2) <= EMPTY_GROUND)
+    out = [Cell(c.patch - shift, c.ground - shift, c.border - shift, c.ink,
+                None if c.sides is None else c.sides - shift) if toned.flat[i] else c
+           for i, c in enumerate(cells)]
+    return out, shift
 
 
 def _median_of_sides(sides: np.ndarray) -> np.ndarray:

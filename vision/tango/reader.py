@@ -47,6 +47,7 @@ from puzzlebot.vision.tango.cells import (
     sure_cells,
 )
 from puzzlebot.vision.tango.cells import read_cells as read_cell_looks
+from puzzlebot.vision.tango.cells import undo_checker
 from puzzlebot.vision.tango.fills import FillReading, Fills, read_fills
 from puzzlebot.vision.tango.fills import read_cells as read_fill_cells
 from puzzlebot.vision.tango.marks import read_marks
@@ -225,7 +226,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
     n = lattice.rows
     for attempt in range(CENTRING_TRIES + 1):
         lab, local = _board_lab(img, lattice)
-        cells = _cells_of(lab, local, box)
+        measured = _cells_of(lab, local, box)
+        cells, _ = undo_checker(measured, n, n)  # (a checkerboard's two tones as one ground)
         cr = read_cell_looks(cells, n, n)
         dx, dy = _pieces_offset(cr, box)
         if max(abs(dx), abs(dy)) > PIECES_CENTRED and attempt == 0:
@@ -333,7 +335,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None, box: float = 1.0) -> R
         if more:
             raise PartialBoardError(f"only part of a board: its pieces go on past the {' and '.join(more)} of "
                                     f"the {n}x{n} cells found")
-    looks = TangoLooks(cr, [c.ground for c in cells], box, dark, how, cr.pieces, cr.givens, edge_conf,
+    looks = TangoLooks(cr, [c.ground for c in measured], box, dark, how, cr.pieces, cr.givens, edge_conf,
                        cr.covered, cr.unread, given_or_placed=moot)
     return Reading(board, state, lattice, unsure, tuple(touches), looks)
 
