@@ -435,11 +435,14 @@ def test_bot_solves_a_tango_whose_givens_are_of_one_kind(xvfb, query):
 @pytest.mark.parametrize("query", ["p=0", "p=1"])
 def test_bot_solves_a_tango_drawn_on_a_checkerboard(xvfb, query):
     """tests/pages/checker_tango: empty cells in two pale tones as a
-    checkerboard (13 Lab apart), givens on grey, discs and rings for pieces.
-    Refused ("13 cells without a symbol are filled in another colour than
-    the rest"), or every cell of the second tone unsure.  The two tones,
-    each square colour's own, are one ground now; the page says it is
-    solved."""
+    checkerboard (13 Lab apart), givens on grey, an orange disc for a sun, a
+    navy ring 4 px wide for a moon.  Refused ("13 cells without a symbol are
+    filled in another colour than the rest"), or every cell of the second
+    tone unsure; and, with the checker undone, every empty cell unsure: the
+    ring, two patch pixels wide, vanished when an empty cell was matched
+    against it shifted by a pixel.  The two tones, each square colour's own,
+    are one ground now, and a template's own pixels must be in the cell too;
+    the page says it is solved."""
     bot_plays_our_page("checker_tango", query, "tango")
 
 

@@ -421,13 +421,21 @@ def _match(cells: list[Cell], templates: list[np.ndarray]) -> tuple[np.ndarray, 
         return np.zeros(0, int), np.zeros(0), np.zeros((2, 0))
     norm = np.stack([_normalised(c) for c in cells]).astype(np.float32)  # N x P x P x 3
     pads = np.stack([np.pad(t, ((1, 1), (1, 1), (0, 0)), mode="edge") for t in templates]).astype(np.float32)
+    cell_pads = np.pad(norm, ((0, 0), (1, 1), (1, 1), (0, 0)), mode="edge")
+    tmpl = np.stack(templates).astype(np.float32)
     dist = None  # N x T x P x P, the best of the nine shifts
+    back = None  # ... and of the template's pixels against the cell shifted
     for dy in range(3):
         for dx in range(3):
             shifted = pads[:, dy:dy + PATCH, dx:dx + PATCH]  # T x P x P x 3
             d = distance(norm[:, None], shifted[None])
             dist = d if dist is None else np.minimum(dist, d)
-    bad = dist > FIT
+            e = distance(cell_pads[:, None, dy:dy + PATCH, dx:dx + PATCH], tmpl[None])
+            back = e if back is None else np.minimum(back, e)
+    # a stroke thinner than the shifts (a ring two pixels wide) is missed by
+    # the cell's pixels against the template shifted: an empty cell fitted
+    # it; the template's own pixels must be in the cell too
+    bad = (dist > FIT) | (back > FIT)
     foreign = bad.all(axis=1)  # N x P x P
     keep = ~foreign
     kept = keep.sum(axis=(1, 2)).astype(float)
@@ -446,7 +454,9 @@ def separation(templates: list[np.ndarray]) -> float:
     """The smallest share of pixels in which two templates differ."""
     if len(templates) < 2:
         return 1.0
-    return min(float(np.mean(_shift_min(a, b) > FIT)) for i, a in enumerate(templates) for b in templates[i + 1:])
+    # (both ways: a thin stroke shifted a pixel is gone from the other's)
+    return min(float(np.mean((_shift_min(a, b) > FIT) | (_shift_min(b, a) > FIT)))
+               for i, a in enumerate(templates) for b in templates[i + 1:])
 
 
 def sure_cells(best: np.ndarray, misfit: np.ndarray, margin: np.ndarray, cover: np.ndarray,
