@@ -372,6 +372,9 @@ class Runner:
             else:
                 held = None
             if now - start > self._ceiling():
+                if np.array_equal(seen, probe.before) and held is None:
+                    raise Stopped(f"after trying {gesture.what}: the game took no notice (nothing on the board "
+                                  f"changed within {self._ceiling():.1f} s); stopped")
                 raise Stopped(f"after trying {gesture.what}: the board did not settle on something readable "
                               f"within {self._ceiling():.1f} s; stopped")
             prev = seen
@@ -487,12 +490,16 @@ class Runner:
             untouched = changed is not None and not changed.any()
             if untouched and silence is not None and time.perf_counter() - start > silence:
                 return self.game.reader.read_cells(img, wlat, reading), img, "timeout"  # not taken at all
-            if changed is not None and not changed.any() and middles:
-                state, match = None, False  # not redrawn yet
-            elif changed is not None and before_state is not None and middles:
+            if changed is not None and before_state is not None and middles:
+                # (and the cells the move must change, whatever their colour
+                # did: a thin mark barely moves a cell's mean)
+                look = changed | (expected != before_state)
                 state = before_state.copy()
-                state[changed] = self.game.reader.read_cells(img, wlat, reading, changed)[changed]
+                if look.any():
+                    state[look] = self.game.reader.read_cells(img, wlat, reading, look)[look]
                 match = np.array_equal(state, expected)
+            elif changed is not None and not changed.any() and middles:
+                state, match = None, False  # not redrawn yet
             else:
                 state = self.game.reader.read_cells(img, wlat, reading)
                 match = np.array_equal(state, expected)

@@ -406,3 +406,68 @@ def test_an_empty_plan_says_the_board_is_solved_and_a_rectangle_drag_is_outlined
     line = Drag(((0, 0), (0, 2)), before=board, after=board)
     _, ways = hint_marks([rect, line], {})
     assert ways == [[(1, 1), (1, 3), (2, 3), (2, 1), (1, 1)], [(0, 0), (0, 2)]]
+
+
+class DotGame(DrawnGame):
+    """Cells of one grey; a click puts a dot three pixels wide in a cell's
+    middle (its value 1): the cell's mean colour moves by about a level."""
+
+    def image(self) -> np.ndarray:
+        img = np.full((400, 400, 3), 250, np.uint8)
+        for r in range(4):
+            for c in range(4):
+                x0, y0, x1, y1 = LAT.box(r, c, 0.05)
+                img[y0:y1, x0:x1] = 150
+                if self.state[r, c]:
+                    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+                    img[cy - 1:cy + 2, cx - 1:cx + 2] = 30
+        return img
+
+
+class DotReader(GreyReader):
+    def read_cells(self, img, lattice, reading, only=None):
+        out = np.zeros((lattice.rows, lattice.cols), np.int64)
+        for r in range(lattice.rows):
+            for c in range(lattice.cols):
+                x0, y0, x1, y1 = lattice.box(r, c, 0.05)
+                out[r, c] = int(img[(y0 + y1) // 2, (x0 + x1) // 2, 0] < 90)
+        if only is not None:
+            out[~only] = -1
+        return out
+
+
+def test_a_mark_too_thin_to_move_a_cells_colour_is_seen_at_once():
+    """A thin mark (a Queens x drawn in a light thin font) barely moves its
+    cell's mean colour: the loop, which reads again only the cells whose
+    colour changed, waited each move out to its settle ceiling before one
+    full read saw it (15.7 s for a 6x6 Queens page of 9 moves).  The cells a
+    move must change are read on every look now: a few looks a move."""
+    def dots(state):
+        plan, cur = [], state.copy()
+        for r, c in ((0, 0), (1, 2), (2, 1), (3, 3)):
+            after = cur.copy()
+            after[r, c] = 1
+            plan.append(Click((r, c), before=cur, after=after))
+            cur = after
+        return plan
+
+    game = DotGame(board())
+    mouse, screen = DotMouse(game), CountingScreen(game)
+    g = Game("dots", "dots", "a dot per click", values={0: "empty", 1: "dot"}, reader=DotReader(),
+             player=GreyPlayer(dots))
+    runner = Runner(g, screen, mouse, Target(REGION), timeout=5.0, say=lambda m: None)
+    result = runner.run()
+    assert result.outcome == "solved" and int(game.state.sum()) == 4
+    assert screen.grabs <= 10 * 4, screen.grabs  # (waiting out the ceiling: hundreds a move)
+
+
+class DotMouse(RecordingMouse):
+    """A click puts a dot (value 1) in the cell."""
+
+    def perform(self, gesture, watch=None):
+        for ev in gesture.events:
+            self.events.append(ev)
+            if ev[0] in ("move", "click", "repeat"):
+                self.pos = ev[1:3]
+            if ev[0] == "click" and self.game.cell_at(*self.pos) is not None:
+                self.game.state[self.game.cell_at(*self.pos)] = 1
