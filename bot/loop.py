@@ -654,6 +654,7 @@ class Runner:
         if not dry_run and self.game.reader.open_sides(reading):
             from puzzlebot.bot.extent import prove_extent
 
+            self._check_uncovered(reading)  # (no press under a window; the presses walk to any other cover)
             reading, img = prove_extent(self, reading)  # the game's answers to presses show how far it goes
         self._check_calibration(reading)
         self._check_whole(reading)

@@ -154,3 +154,47 @@ def test_a_board_going_on_past_the_region_stops_the_run_with_every_press_inside(
         if page is not None:
             page.close()
         server.stop()
+
+
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("colour", ["#f4f1ea", "#3b82f6"])
+def test_a_window_over_the_unseen_cells_stops_the_run_before_any_press(xvfb, colour):
+    """A window with no frame over the board's last two columns, whose cells
+    are all unlit (so the picture shows nothing there either way): in the
+    page's own colour, the screen says it lies against the lit cells (exit
+    5); in blue, the reader sees its edge run along them (exit 4).  Either
+    way nothing is pressed, not even to find the extent."""
+    import subprocess
+    import sys
+
+    from puzzlebot.sim import launch
+
+    from .helpers import ROOT, run_cli
+    from .web_games import Page, Server, need_chromium
+
+    need_chromium()
+    server = Server(ROOT / "tests" / "pages" / "open_lights")
+    page = cover = None
+    try:
+        page = Page(f"{server.url}?p=1", 0, 0, 900, 780)
+        page.dt.wait_for("document.querySelectorAll('#g .c').length == 49", timeout=30)
+        rects = page.state("JSON.stringify([...document.querySelectorAll('#g .c')].map(d => { "
+                           "const b = d.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }))")
+        x0, y0 = page.to_screen(rects[5][0] - 2, rects[0][1] - 2)  # the sixth column's left, the first row's top
+        x1, y1 = page.to_screen(rects[48][2] + 30, rects[48][3] + 30)
+        cover = subprocess.Popen([sys.executable, "-c", "import tkinter as t; w = t.Tk(); w.overrideredirect(True); "
+                                  f"w.geometry('{x1 - x0}x{y1 - y0}+{x0}+{y0}'); w.configure(bg='{colour}'); "
+                                  "w.attributes('-topmost', True); w.mainloop()"])
+        time.sleep(1.5)
+        r = run_cli("run", "lights", "--region", "0,0,900,780")
+        assert r.returncode in (4, 5), (r.returncode, r.stderr)
+        assert ("lies over the board or against its edge" in r.stderr if r.returncode == 5
+                else "a window over the rest of the board" in r.stderr), r.stderr
+        assert page.state("JSON.stringify(window.pressed)") == []
+    finally:
+        if cover is not None:
+            launch.stop(cover)
+        if page is not None:
+            page.close()
+        server.stop()
