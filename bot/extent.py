@@ -100,7 +100,8 @@ def prove_extent(run: "Runner", reading: Reading) -> tuple[Reading, np.ndarray]:
         if park is not None:
             run.mouse.move(*park)
         run.t.click += time.perf_counter() - t
-        wide_after, shot = _settled(run, look, lat, reading, click)
+        wide_after, shot = _settled(run, look, lat, lat.shifted(-ox, -oy).sub(-1, -1, lat.rows + 2, lat.cols + 2),
+                                    reading, click)
         grow = []
         for side, place in told.items():  # (each place in the lattice the press was made on)
             seen = reader.cell_beyond(wide_before, wide_after, lat.shifted(-ox, -oy), place, reading)
@@ -140,15 +141,17 @@ def prove_extent(run: "Runner", reading: Reading) -> tuple[Reading, np.ndarray]:
     return found, shot
 
 
-def _settled(run: "Runner", look, lat, reading: Reading, click) -> tuple[np.ndarray, np.ndarray]:
-    """``look()`` once the board shows what ``click`` predicts and has held
-    still."""
+def _settled(run: "Runner", look, lat, around, reading: Reading, click) -> tuple[np.ndarray, np.ndarray]:
+    """``look()`` once the board shows what ``click`` predicts and it and
+    the places round it (``around``: the lattice a cell larger each way, in
+    the wider capture) have held still (a cell lit past the edge may still be
+    fading in)."""
     from puzzlebot.bot.loop import STABLE_LEVELS, Stopped
 
     start, prev = time.perf_counter(), None
     while True:
         wide, img = look()
-        means = lat.cell_means(img)
+        means = around.cell_means(wide)
         if prev is not None and float(np.abs(means - prev).max()) <= STABLE_LEVELS \
                 and np.array_equal(run.game.reader.read_cells(img, lat, reading), click.after):
             run.t.waiting += time.perf_counter() - start
