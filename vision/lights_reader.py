@@ -1017,8 +1017,10 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
             if known is not None:
                 return known
     reading = _classify(img, labs, lat, fit, feats, labels, c0, c1, open_sides, page)
-    turned = turn_reason(img, lat) if reading.sure else None
-    return replace(reading, unsure={BOARD: turned}) if turned else reading
+    turned = turn_reason(img, lat) if reading.sure or reading.looks.sure_within else None
+    if turned:  # (no press can find the extent of a board the picture shows turned)
+        return replace(reading, unsure={BOARD: turned}, looks=replace(reading.looks, sure_within=False))
+    return reading
 
 
 def _reading(board: np.ndarray, lat: Lattice, unsure: dict, touches, looks: LightsLooks) -> Reading:
