@@ -123,7 +123,11 @@ def _detect(game):
         else:
             print(det.text)
             rd = det.reading
-            if game.reader.in_doubt(rd) and not game.reader.in_doubt(rd, probing=True):
+            open_sides = game.reader.open_sides(rd)
+            if open_sides and not game.reader.in_doubt(rd, probing=True):
+                print(f"the reading is NOT sure of the board's extent past its {', '.join(open_sides)}: the bot "
+                      "would press cells beside them to find it, then act", file=sys.stderr)
+            elif game.reader.in_doubt(rd) and not game.reader.in_doubt(rd, probing=True):
                 print("the reading is NOT sure, in what the game's answer to one click settles: the bot would "
                       "try that click first, then act", file=sys.stderr)
             elif game.reader.in_doubt(rd):

@@ -39,7 +39,7 @@ def _board(top_unlit: bool = True) -> np.ndarray:
     return board
 
 
-def test_a_title_bar_above_the_lit_cells_is_no_frame():
+def test_a_title_bar_above_the_lit_cells_is_no_frame(tmp_path):
     """A bar with a title across the page 0.8 of a pitch above the board's
     first row (a browser window's title bar over a page like
     tests/pages/open_lights): its edge was taken for the board's frame and
@@ -59,6 +59,11 @@ def test_a_title_bar_above_the_lit_cells_is_no_frame():
     assert np.array_equal(rd.state, board[:-1]), rd.state
     known = read_lights(img, hint=Lattice(OX, OY, P, P, 5, 6))  # what the game's answers (or a profile) show
     assert known.sure and np.array_equal(known.state, board), known.state
+    from .helpers import run_cli
+
+    cv2.imwrite(str(tmp_path / "lamps.png"), img)
+    r = run_cli("detect", "lights", str(tmp_path / "lamps.png"))
+    assert r.returncode == 0 and "NOT sure of the board's extent past its top" in r.stderr, r.stderr
 
 
 def test_a_frame_round_plain_page_bounds_the_board():
