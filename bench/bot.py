@@ -20,7 +20,9 @@ the next puzzle), the berson 3x3 web game from ../shared/games (finished
 when the page's puzzleSolved() says so), and the Queens (checker-dark 8x8),
 Tango (emoji 6x6), Mini Sudoku (minisudoku6) and Zip (canvas-dots 6x6) web
 games there, in a 900x790 window played as ``run GAME --region`` (each
-finished when the page's own state says so).  "waiting" is the time from an
+finished when the page's own state says so); last, our Lights Out page of
+lit cells only (tests/pages/open_lights, boards 5x5 to 7x7), whose extent
+the bot finds by pressing cells before it plays.  "waiting" is the time from an
 action's (or a batch's) last event until the board showed its prediction
 and was still (captures and reads included); "of act: drawing" is the part
 of acting spent looking at a cell until the game drew an event's effect
@@ -140,7 +142,8 @@ def run_all(runs: int, interval: float, tmp: Path, only: str = "") -> list[list[
         out.append(_row(f"{stand.label.split(' (')[0].lower()} (ours)", results))
     for name, play in (("GNOME Lights Off 5x5", _lightsoff), ("berson web 3x3", _berson),
                        ("Queens checker-dark 8x8", _checker_dark), ("Tango emoji 6x6", _emoji),
-                       ("Mini Sudoku minisudoku6", _minisudoku6), ("Zip canvas-dots 6x6", _canvas_dots)):
+                       ("Mini Sudoku minisudoku6", _minisudoku6), ("Zip canvas-dots 6x6", _canvas_dots),
+                       ("Lights Out lit cells only 5-7 (ours)", _open_lights)):
         if not _wanted(only, name):
             continue
         try:
@@ -259,14 +262,14 @@ class _WebGame:
     """A game folder of ../shared/games served on loopback, in a Chromium
     window at the screen's top left with a DevTools port."""
 
-    def __init__(self, *parts: str, w: int = 900, h: int = 790):
+    def __init__(self, *parts: str, w: int = 900, h: int = 790, folder: Path | None = None):
         import subprocess
         import sys
 
         from puzzlebot.sim import launch
         from puzzlebot.sim.browser import Browser
 
-        folder = Path(__file__).resolve().parents[2].joinpath("shared", "games", *parts)
+        folder = folder or Path(__file__).resolve().parents[2].joinpath("shared", "games", *parts)
         if not folder.exists():
             raise _Absent(f"{folder} is absent")
         port = launch.free_port()
@@ -312,6 +315,21 @@ def _web_runs(label: str, game_name: str, page: _WebGame, runs: int, screen, dea
     finally:
         page.close()
     return results
+
+
+def _open_lights(runs: int, screen, tmp: Path) -> list:
+    """tests/pages/open_lights: unlit cells drawn as the page, no frame; the
+    bot presses cells to find each board's extent first."""
+    page = _WebGame(folder=Path(__file__).resolve().parents[1] / "tests" / "pages" / "open_lights")
+
+    def deal(k: int) -> None:
+        page.dt.evaluate(f"location.search = '?p={k % 3}'; 1")
+        time.sleep(0.3)
+        page.dt.wait_for(f"document.readyState == 'complete' && location.search == '?p={k % 3}' && "
+                         "document.querySelectorAll('#g .c').length > 0", 30)
+        time.sleep(0.5)
+
+    return _web_runs("open_lights", "lights", page, runs, screen, deal, "window.solved")
 
 
 def _checker_dark(runs: int, screen, tmp: Path) -> list:
