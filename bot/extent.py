@@ -92,14 +92,7 @@ def prove_extent(run: "Runner", reading: Reading) -> tuple[Reading, np.ndarray]:
             raise Stopped(f"before {click.describe()}: r{rr + 1}c{cc + 1} shows {run._name(now[rr, cc])}, read as "
                           f"{run._name(click.before[rr, cc])} (the game changed); stopped")
         gesture = safety.prove(click, lat, run.map, bounds, run._clicked())
-        park = run._park_point(lat, bounds)
-        t = time.perf_counter()
-        run.mouse.perform(gesture)
-        run.t.actions += 1
-        run.t.clicks += click.presses
-        if park is not None:
-            run.mouse.move(*park)
-        run.t.click += time.perf_counter() - t
+        run._perform(click, gesture, run._park_point(lat, bounds))
         wide_after, shot = _settled(run, look, lat, lat.shifted(-ox, -oy).sub(-1, -1, lat.rows + 2, lat.cols + 2),
                                     reading, click)
         grow = []

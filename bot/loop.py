@@ -303,6 +303,22 @@ class Runner:
         recent = getattr(self.mouse, "recent_click", None)
         return recent() if recent is not None else None
 
+    def _perform(self, action: Action, gesture: safety.Gesture, park: tuple[int, int] | None,
+                 watch: CellWatch | None = None) -> None:
+        """Send ``action``'s proven ``gesture`` (``watch``: its cells looked at
+        as it goes; those looks count as acting time, and as drawing), then
+        park the pointer where it covers no cell we check; counted in the
+        timings."""
+        t = time.perf_counter()
+        drawn = getattr(self.mouse, "drawing", 0.0)
+        self.mouse.perform(gesture, watch=watch)
+        self.t.drawing += getattr(self.mouse, "drawing", 0.0) - drawn
+        self.t.actions += 1
+        self.t.clicks += action.presses
+        if park is not None:
+            self.mouse.move(*park)
+        self.t.click += time.perf_counter() - t
+
     def _put_back(self, reading: Reading, probe: Action, watch: Region, wlat: Lattice, ref: np.ndarray,
                   ring: np.ndarray, bounds: safety.Bounds) -> tuple[bool, str]:
         """Return the probed cell to what it showed before (``reading``: the
@@ -339,14 +355,8 @@ class Runner:
             raise Stopped(f"before trying {on}: r{rr + 1}c{cc + 1} shows {self._name(state[rr, cc])}, read as "
                           f"{self._name(probe.before[rr, cc])} (the game changed); stopped")
         gesture = safety.prove(probe, reading.lattice, self.map, bounds, self._clicked())
-        park = self._park_point(reading.lattice, bounds)
-        t = time.perf_counter()
-        self.mouse.perform(gesture, watch=CellWatch.for_action(self.screen.grab, watch, wlat, probe))
-        self.t.actions += 1
-        self.t.clicks += probe.presses
-        if park is not None:
-            self.mouse.move(*park)
-        self.t.click += time.perf_counter() - t
+        self._perform(probe, gesture, self._park_point(reading.lattice, bounds),
+                      CellWatch.for_action(self.screen.grab, watch, wlat, probe))
         start, prev = time.perf_counter(), None
         before_means = wlat.cell_means(first)[probe.cell]
         held, still_since = None, None  # the board's colours, and since when they have held
@@ -729,17 +739,8 @@ class Runner:
                                       "(the window moved or the game changed); stopped")
                 # every point proven before any is used
                 gesture = safety.prove(action, lat, self.map, bounds, self._clicked())
-                park = self._park_point(lat, bounds)
-                t = time.perf_counter()
-                cells = CellWatch.for_action(self.screen.grab, watch, wlat, action)
-                drawn = getattr(self.mouse, "drawing", 0.0)
-                self.mouse.perform(gesture, watch=cells)  # (its looks count as acting time, and as drawing)
-                self.t.drawing += getattr(self.mouse, "drawing", 0.0) - drawn
-                self.t.actions += 1
-                self.t.clicks += action.presses
-                if park is not None:
-                    self.mouse.move(*park)  # the pointer must not cover the cells we check
-                self.t.click += time.perf_counter() - t
+                self._perform(action, gesture, self._park_point(lat, bounds),
+                              CellWatch.for_action(self.screen.grab, watch, wlat, action))
                 last = i == len(plan) - 1
                 if not last and self._batches(action, plan[i + 1], batched):
                     batched += 1  # the next click goes at once; the batch is checked as a whole

@@ -844,8 +844,8 @@ def _bound_by_frame(img: np.ndarray, lat: Lattice, lit: np.ndarray, labs: _Lab,
         if not _plain_cells(labs, lat.sub(r0, c0, rows, cols), ground):
             open_sides.append(side)
             continue
-        t, b = (cells, 0) if side == "top" else (0, cells) if side == "bottom" else (0, 0)
-        left, right = (cells, 0) if side == "left" else (0, cells) if side == "right" else (0, 0)
+        t, b, left, right = {"top": (cells, 0, 0, 0), "bottom": (0, cells, 0, 0), "left": (0, 0, cells, 0),
+                             "right": (0, 0, 0, cells)}[side]
         lat = lat.sub(-t, -left, lat.rows + t + b, lat.cols + left + right)
         lit = np.pad(lit, ((t, b), (left, right)))
     return lat, open_sides
