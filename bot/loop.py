@@ -87,6 +87,10 @@ RING_PIXEL_CHANGE, RING_CHANGED = 40, 0.25
 # Two captures are the same picture when no cell's mean colour moved by
 # more than this (8-bit levels): the game has stopped animating.
 STABLE_LEVELS = 2.0
+# A cell a move must change is read again once its mean colour moved by
+# more than this (levels): a thin mark moves it by about one, a capture of
+# an unchanged cell by nothing.
+FAINT_LEVELS = 0.25
 # How often the board is captured while waiting for it to settle (s): a
 # capture that has not changed since the click costs under a millisecond.
 POLL = 0.004
@@ -496,14 +500,15 @@ class Runner:
             t = time.perf_counter()
             means = wlat.cell_means(img)
             middles = self.game.reader.values_in_middles
-            changed = None if before is None else np.abs(means - before).max(axis=2) > STABLE_LEVELS
+            moved = None if before is None else np.abs(means - before).max(axis=2)
+            changed = None if moved is None else moved > STABLE_LEVELS
             untouched = changed is not None and not changed.any()
             if untouched and silence is not None and time.perf_counter() - start > silence:
                 return self.game.reader.read_cells(img, wlat, reading), img, "timeout"  # not taken at all
             if changed is not None and before_state is not None and middles:
-                # (and the cells the move must change, whatever their colour
-                # did: a thin mark barely moves a cell's mean)
-                look = changed | (expected != before_state)
+                # (and the cells the move must change once their colour moved
+                # at all: a thin mark barely moves a cell's mean)
+                look = changed | ((expected != before_state) & (moved > FAINT_LEVELS))
                 state = before_state.copy()
                 if look.any():
                     state[look] = self.game.reader.read_cells(img, wlat, reading, look)[look]
