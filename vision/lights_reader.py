@@ -175,6 +175,10 @@ TEMPLATE_PX, FLAT_STD = 16, 1.0
 LOOK_TOL_SHARE, LOOK_TOL_MIN, LOOK_TOL_MAX = 0.3, 6.0, 30.0
 CELL_SPAN, CELL_RATIO, CELL_FILL, CELL_SNAP = (0.5, 1.15), (0.6, 1.6), 0.4, 0.25
 REFOUND_SHARE = 0.5
+# A board drawn large (a phone's screenshot: cells of 175 px) is looked at
+# shrunk to a pitch of at least this (px): a cell's colour region keeps its
+# shape, and marking every pixel costs a tenth or less.
+LOOKS_PITCH = 40
 # Where lit and unlit cells touch (no gap between them), the colour steps
 # where one cell ends: the cells' own lines.  A pair of such neighbours
 # touches where, PHASE_BESIDE of a pitch (a pixel at least) either side of the
@@ -667,7 +671,12 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
     y0 = int(max(0, lat.y0 - (span - lat.rows) * lat.py))
     x1 = int(min(w, lat.x0 + span * lat.px + 1))
     y1 = int(min(h, lat.y0 + span * lat.py + 1))
-    lab = to_lab(np.ascontiguousarray(img[y0:y1, x0:x1]))
+    k = max(1, int(min(lat.px, lat.py) // LOOKS_PITCH))
+    x1, y1 = x0 + (x1 - x0) // k * k, y0 + (y1 - y0) // k * k
+    crop = np.ascontiguousarray(img[y0:y1, x0:x1])
+    if k > 1:
+        crop = cv2.resize(crop, ((x1 - x0) // k, (y1 - y0) // k), interpolation=cv2.INTER_AREA)
+    lab = to_lab(crop)
     sep = float(np.linalg.norm(looks[0] - looks[1])) if len(looks) == 2 else 0.0
     tol = max(LOOK_TOL_MIN, min(LOOK_TOL_SHARE * sep, LOOK_TOL_MAX))
     (span_lo, span_hi), (ratio_lo, ratio_hi) = CELL_SPAN, CELL_RATIO
@@ -678,7 +687,7 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
         for i in range(1, n):
-            bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
+            bw, bh, area = stats[i, 2] * k, stats[i, 3] * k, stats[i, 4] * k * k
             # one cell's worth of this colour: cell-shaped, not a thread or a panel
             if not (span_lo * lat.px <= bw <= span_hi * lat.px and span_lo * lat.py <= bh <= span_hi * lat.py):
                 continue
@@ -686,8 +695,8 @@ def lattice_from_looks(img: np.ndarray, lat: Lattice, looks: list[np.ndarray]) -
                 continue
             if area < CELL_FILL * bw * bh:
                 continue
-            fx = (cents[i][0] + x0 - lat.x0) / lat.px - 0.5
-            fy = (cents[i][1] + y0 - lat.y0) / lat.py - 0.5
+            fx = (cents[i][0] * k + (k - 1) / 2 + x0 - lat.x0) / lat.px - 0.5
+            fy = (cents[i][1] * k + (k - 1) / 2 + y0 - lat.y0) / lat.py - 0.5
             if abs(fx - round(fx)) < CELL_SNAP and abs(fy - round(fy)) < CELL_SNAP:
                 cells.add((int(round(fy)), int(round(fx))))
     # keep the cluster of cells connected to the original lattice
