@@ -12,7 +12,9 @@ them), so the run loop verifies each one the same way, whatever it is:
 * :class:`Drag` -- press on the first cell's centre, pass through every
   listed cell's centre in order, release on the last (Zip's path, Patches'
   rectangles corner to corner);
-* :class:`Key` -- select a cell (one click), then type ``key`` (Mini Sudoku).
+* :class:`Key` -- select a cell (one click), then type ``key`` (Mini Sudoku),
+  or press the game's own button for it (``via``: a key drawn on screen,
+  for a game that takes values only from its number pad).
 """
 
 from __future__ import annotations
@@ -122,15 +124,20 @@ class Drag(Action):
 
 @dataclass(frozen=True, eq=False)
 class Key(Action):
-    """A click on a cell, then ``key`` typed into it."""
+    """A click on a cell, then ``key`` typed into it, or with ``via`` (a
+    :class:`puzzlebot.vision.screen_keys.ScreenKey`: the game's button for
+    that key, in the board's image) that button clicked."""
     cell: Cell
     key: str
+    via: object | None = None
 
     @property
     def presses(self) -> int:
-        return 1
+        return 1 if self.via is None else 2
 
     def describe(self) -> str:
+        if self.via is not None:
+            return f"pressing the game's {self.key!r} key for {cell_name(self.cell)}"
         return f"typing {self.key!r} on {cell_name(self.cell)}"
 
 

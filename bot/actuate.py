@@ -131,8 +131,9 @@ WATCH_POLL = 0.002
 POINTER_POLL, POINTER_RESEND, POINTER_WAIT = 0.002, 0.05, 0.5
 
 
-# How long each watched event's effect is waited for (s).
-WAITS = {"move": DRAG_SEEN_WAIT, "down": DRAG_HOLD, "key": KEY_SEEN_WAIT}  # a click's: Mouse._select_wait
+# How long each watched event's effect is waited for (s); a click's:
+# Mouse._select_wait.
+WAITS = {"move": DRAG_SEEN_WAIT, "down": DRAG_HOLD, "key": KEY_SEEN_WAIT, "press": KEY_SEEN_WAIT}
 
 
 class Aborted(PuzzlebotError):
@@ -289,7 +290,7 @@ class Mouse:
         base, watching, unseen, seen, waited = None, watch is not None, 0, False, False
         events = gesture.events
         if self.keys_unwatched:  # clicks and keys at the fixed pace, as unwatched
-            events = tuple(e[:-1] if e[0] in ("click", "key") and _watched(e) else e for e in events)
+            events = tuple(e[:-1] if e[0] in ("click", "key", "press") and _watched(e) else e for e in events)
         starts = _watch_starts(events) if watch is not None else {}
         # a drag watched cell by cell moves on when the game has drawn the
         # last cell, so the steps between go at once (the page would see only
@@ -316,7 +317,8 @@ class Mouse:
                 again = kind == "click" and cell is not None and cell == self._selected
                 if again:  # the cell already selected shows nothing new: the fixed pace
                     cell = None
-                if kind == "key" and (seen or not waited) and self.log and self.log[-1][0] == "click":
+                if (kind == "key" and self.log and self.log[-1][0] == "click" or kind == "press") \
+                        and (seen or not waited):
                     time.sleep(AFTER_SEEN if seen else KEY_AFTER_CLICK)
                 elif kind == "up" and cell is None and (seen or not waited):
                     time.sleep(AFTER_SEEN if seen else RELEASE_HOLD)
@@ -347,10 +349,11 @@ class Mouse:
                         self._unseen_selections = 0 if seen else self._unseen_selections + 1
                         self._selections_seen += seen
                         self._selected = cell if seen else None
-                    if kind == "key":
+                    if kind in ("key", "press"):
                         seen = waited = False  # (the next action's click needs no pause for it)
                 else:
-                    seen = waited = False
+                    if not (kind == "move" and following is not None and following[0] == "press"):
+                        seen = waited = False  # (the way to a key the game draws keeps its cell's selection)
                     if kind == "click" and not again:
                         self._selected = None
                     if kind == "down":
@@ -368,7 +371,7 @@ class Mouse:
         kind = ev[0]
         if kind == "move":
             self.move(ev[1], ev[2])
-        elif kind == "click":
+        elif kind in ("click", "press"):
             self.click(ev[1], ev[2])
         elif kind == "down":
             self._arrived(ev[1], ev[2])

@@ -426,6 +426,18 @@ class Runner:
         facts = self.game.player.facts(learnt)
         return facts, "; ".join(f"{k}: {v}" for k, v in facts.items())
 
+    def _check_key(self, action: Action) -> None:
+        """Stop unless the key the game draws that ``action`` presses (its
+        ``via``) still shows where it was found (a page that moved its pad
+        would have the click land on another button)."""
+        from puzzlebot.vision.screen_keys import still_shows
+
+        key, reg = action.via, self.target.region
+        x0, y0, x1, y1 = key.box
+        if not still_shows(self._grab(Region(reg.left + x0, reg.top + y0, x1 - x0, y1 - y0)), key):
+            raise Stopped(f"before {action.describe()}: the game's {key.label!r} key no longer shows where it was "
+                          "found (the page moved or changed); stopped")
+
     def _on_screen(self, lat: Lattice) -> Region:
         """The board's cells, in screen pixels."""
         return board_region(self.target.region, lat)
@@ -486,13 +498,15 @@ class Runner:
         read (the game has not redrawn yet), and of a changed capture only
         the cells whose colour changed are read again: polling stays cheap.
         ``silence``: "timeout" already when no cell has changed colour from
-        ``before`` this long (s) (where another way to play is left to try)."""
+        ``before`` this long (s), or the cells have held still this long
+        showing the values they had (a selection drawn, nothing typed),
+        where another way to play is left to try."""
         start = time.perf_counter()
         ceiling = self._ceiling()
         prev_means = None
         prev_match = False  # the capture before showed the expected board
         self._changed_after_match = False
-        replaced_since = None
+        replaced_since = quiet_since = None
         next_look = 0.0
         state, img = None, None
         while True:
@@ -527,6 +541,13 @@ class Runner:
                 self.t.settle.append(now - start)
                 return state, img, "settled"
             stable = prev_means is not None and float(np.abs(means - prev_means).max()) <= STABLE_LEVELS
+            if silence is not None and stable and state is not None and before_state is not None \
+                    and np.array_equal(state, before_state):
+                quiet_since = quiet_since or now
+                if now - quiet_since > silence:
+                    return state, img, "timeout"  # the cells' values held as they were: not taken
+            else:
+                quiet_since = None
             if stable and match:
                 if self.static is None:
                     self._static_votes.append(prev_match and not self._changed_after_match)
@@ -742,6 +763,8 @@ class Runner:
                         raise Stopped(f"before acting on {on}: r{rr + 1}c{cc + 1} shows "
                                       f"{self._name(state[rr, cc])}, expected {self._name(action.before[rr, cc])} "
                                       "(the window moved or the game changed); stopped")
+                if getattr(action, "via", None) is not None:
+                    self._check_key(action)
                 # every point proven before any is used
                 gesture = safety.prove(action, lat, self.map, bounds, self._clicked())
                 self._perform(action, gesture, self._park_point(lat, bounds),
@@ -752,9 +775,9 @@ class Runner:
                     continue
                 together, batched = batched + 1, 0
                 t = time.perf_counter()
-                instead = self.game.player.instead(reading, action) if i == 0 and other_way else None
+                other = i == 0 and other_way and self.game.player.other_way(reading, action)
                 got, shot, how = self._settle(watch, wlat, reading, action.after, ref, ring, last,
-                                              wlat.cell_means(now), state, NO_ANSWER if instead else None)
+                                              wlat.cell_means(now), state, NO_ANSWER if other else None)
                 self.t.waiting += time.perf_counter() - t
                 if how == "moved":
                     watch, wlat, ref = self._follow(lat, result)
@@ -765,8 +788,11 @@ class Runner:
                     result.final = self._frame(self._grab(self.target.region), "final capture")
                     result.outcome = "solved: the game replaced the board after the last move"
                     break
-                if how != "settled" and instead is not None and np.array_equal(got, action.before):
+                instead = None
+                if how != "settled" and other and np.array_equal(got, action.before):
                     other_way = False  # the game took no notice: play the other way (once)
+                    instead = self.game.player.instead(reading, action, self._grab(self.target.region))
+                if instead is not None:
                     reading, why = instead
                     self.say(f"learnt from the game: {why}")
                     plan = self.game.player.plan(reading)

@@ -50,6 +50,10 @@ DRAG_CLEARANCE = 0.2
 # blue, read as "a solid block over the cell"); 3 points apart Chromium on
 # X11 counted two single clicks, Windows' double-click box is 4 wide.
 REPEAT_SHIFT = 6
+# A key the game draws on screen (a number pad) is clicked only this far
+# (share of the pitch) off the board at least: a scale or offset error of
+# that much clicks no cell.
+KEY_OFF_BOARD = 0.1
 # The keys an action may type: digits and letters (a value), and erasing.
 SAFE_KEYS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz") | {"backspace", "delete"}
 
@@ -68,7 +72,8 @@ class Gesture:
     (another click there once the game has drawn the click before it in that
     cell: a cell clicked through its values), ``("down", x, y)`` /
     ``("up", x, y)`` (the button pressed / released where the pointer is),
-    ``("key", name)``.  Points are screen points (logical pixels).  An event
+    ``("key", name)``, ``("press", x, y, (r, c))`` (a click on a key the game
+draws, whose value goes to that cell).  Points are screen points (logical pixels).  An event
     may name a cell last, ``("move", x, y, (r, c))``: the game draws
     something in that cell once it has taken the event (a drag's press or
     arrival, a cell selected for a key, the key's value), or, for a release,
@@ -172,6 +177,21 @@ def _inside_cell(lat: Lattice, cell: tuple[int, int], bx: float, by: float) -> b
     return cx0 <= bx <= cx1 and cy0 <= by <= cy1 and x0 <= bx < x1 and y0 <= by < y1
 
 
+def key_point(key, lat: Lattice, smap: ScreenMap, bounds: Bounds, what: str) -> tuple[int, int]:
+    """The screen point to click for a key the game draws on screen (a
+    :class:`puzzlebot.vision.screen_keys.ScreenKey`), proven: inside the
+    region, window and screen as any point (:func:`check_move`), and off
+    the board by KEY_OFF_BOARD of a pitch (a press there is no cell's)."""
+    ix, iy = key.point
+    px, py = check_move(*smap.to_screen(ix, iy), bounds, smap.scale, f"refusing {what}")
+    bx, by = smap.to_image(px, py)
+    x0, y0, x1, y1 = lat.bbox
+    mx, my = KEY_OFF_BOARD * lat.px, KEY_OFF_BOARD * lat.py
+    if x0 - mx < bx < x1 + mx and y0 - my < by < y1 + my:
+        raise UnsafePoint(f"refusing {what}: its key at ({px}, {py}) lies on the board")
+    return px, py
+
+
 def cells_near(lat: Lattice, bx: float, by: float, clearance: float) -> set[tuple[int, int]] | None:
     """The board cells within ``clearance`` (share of the pitch) of the image
     point; None when the point is not that far inside the board."""
@@ -240,6 +260,10 @@ def prove(action: Action, lat: Lattice, smap: ScreenMap, bounds: Bounds,
             raise UnsafePoint(f"refusing to type {action.key!r} on {cell_name(action.cell)}: only digits, letters "
                               "and erasing keys are typed")
         x, y = click_point(lat, *action.cell, smap, bounds)
+        if action.via is not None:
+            px, py = key_point(action.via, lat, smap, bounds, what)
+            return Gesture((("move", x, y), ("click", x, y, action.cell), ("move", px, py),
+                            ("press", px, py, action.cell)), what)
         return Gesture((("move", x, y), ("click", x, y, action.cell), ("key", action.key.lower(), action.cell)), what)
     if isinstance(action, Drag):
         pts = drag_points(action, lat, smap, bounds)

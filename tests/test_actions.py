@@ -75,6 +75,26 @@ def test_a_key_selects_its_cell_then_types():
     assert [e[0] for e in g.events] == ["move", "click", "key"] and g.events[-1][:2] == ("key", "4")
 
 
+def _screen_key(x: float, y: float):
+    from puzzlebot.vision.screen_keys import ScreenKey
+
+    return ScreenKey("4", (x, y), (int(x) - 5, int(y) - 8, int(x) + 5, int(y) + 8), np.ones((16, 10), bool), False,
+                     60.0, 16)
+
+
+def test_a_key_the_game_draws_is_clicked_after_the_cell_and_only_off_the_board():
+    """A game that takes digits only from its own pad: the cell is
+    selected, then the pad's key clicked (its value watched in the cell),
+    never a key on the board or outside the region."""
+    g = safety.prove(Key((0, 0), "4", _screen_key(330, 120), before=board(), after=board()), LAT, MAP, BOUNDS)
+    x, y = 200 + 40 + 30, 100 + 40 + 30
+    assert g.events == (("move", x, y), ("click", x, y, (0, 0)), ("move", 530, 220), ("press", 530, 220, (0, 0)))
+    for at, why in (((150, 150), "lies on the board"), ((284, 120), "lies on the board"),
+                    ((420, 120), "outside the region")):
+        with pytest.raises(safety.UnsafePoint, match=why):
+            safety.prove(Key((0, 0), "4", _screen_key(*at), before=board(), after=board()), LAT, MAP, BOUNDS)
+
+
 @pytest.mark.parametrize("key", ["enter", "ctrl", "\t", "esc", "f5", "!"])
 def test_keys_that_do_anything_but_enter_a_value_are_refused(key):
     with pytest.raises(safety.UnsafePoint, match="refusing to type"):

@@ -156,6 +156,19 @@ def test_a_key_selects_the_cell_then_types(recorder, mouse):
     assert events == [("press", 225, 275), ("release", 225, 275), ("key", XK.string_to_keysym("4"))]
 
 
+def test_a_key_the_game_draws_is_a_click_after_the_cells_and_nothing_typed(recorder, mouse):
+    """A game that takes digits from its own pad: the cell clicked, then
+    the pad's key (off the board, in the region), and no key event."""
+    import numpy as np
+
+    from puzzlebot.vision.screen_keys import ScreenKey
+
+    key = ScreenKey("4", (350.0, 125.0), (345, 117, 355, 133), np.ones((16, 10), bool), False, 50.0, 16)
+    mouse.perform(safety.prove(Key((3, 2), "4", key, before=None, after=None), LAT, SMAP, BOUNDS))
+    events = [e for e in recorder.drain() if e[0] != "motion"]
+    assert events == [("press", 225, 275), ("release", 225, 275), ("press", 450, 225), ("release", 450, 225)]
+
+
 class DrawingGame:
     """A game seen through a cell watch: it draws in a cell once the cell
     has been looked at ``delay`` times since the mouse's pointer came into

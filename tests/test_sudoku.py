@@ -398,6 +398,54 @@ def test_cli_detect_json_and_hint(tmp_path):
     assert f"all {len(_labels())} 0 0" in " ".join(r.stdout.split()), r.stdout  # every board exact
 
 
+# --- the game's own number pad ----------------------------------------------------------
+
+
+def _pad_of(name: str):
+    from puzzlebot.vision.screen_keys import find_pad
+
+    img = load_image(FIXTURES / name)
+    rd = read_sudoku(img)
+    return img, rd, find_pad(img, rd.lattice, rd.board.n)
+
+
+def test_the_number_pad_beside_our_boards_is_found_in_its_order_or_not_at_all():
+    """Our page draws keys 1..n in a row under the board, in order (and an
+    eraser and an undo key after them): every pad found is that row; none
+    is a wrong one (where the digits are 8 px high a few read as other
+    digits: then no pad)."""
+    found = 0
+    for name in sorted(p.name for p in FIXTURES.iterdir() if p.suffix in (".png", ".jpg")):
+        img, rd, pad = _pad_of(name)
+        if pad is None:
+            continue
+        found += 1
+        xs = [pad[str(d)].point[0] for d in range(1, rd.board.n + 1)]
+        ys = [pad[str(d)].point[1] for d in range(1, rd.board.n + 1)]
+        gaps = np.diff(xs)
+        assert gaps.min() > 0 and gaps.max() - gaps.min() <= 2, (name, xs)  # left to right, evenly
+        assert max(ys) - min(ys) <= 2 and min(ys) > rd.lattice.bbox[3], (name, ys)  # one row, under the board
+    assert found >= 18
+
+
+def test_a_pad_with_a_key_covered_or_shown_twice_is_no_pad():
+    """A pad is used only where each of 1..n shows exactly once."""
+    from puzzlebot.vision.screen_keys import find_pad, still_shows
+
+    img, rd, pad = _pad_of("sudoku_00_6x6_light_none.png")
+    four, three = pad["4"].box, pad["3"].box
+    covered = img.copy()
+    covered[four[1]:four[3], four[0]:four[2]] = covered[four[1], four[0] - 1]  # the card's colour
+    assert find_pad(covered, rd.lattice, 6) is None
+    twice = img.copy()
+    twice[four[1]:four[3], four[0]:four[2]] = img[three[1]:three[3], three[0]:three[2]]
+    assert find_pad(twice, rd.lattice, 6) is None
+    x0, y0, x1, y1 = four
+    assert still_shows(img[y0:y1, x0:x1], pad["4"])
+    assert not still_shows(covered[y0:y1, x0:x1], pad["4"])
+    assert not still_shows(img[y0:y1, x0 + 12:x1 + 12], pad["4"])  # the pad moved a little
+
+
 # --- the bot on screen ------------------------------------------------------------
 
 @pytest.fixture
@@ -441,6 +489,35 @@ def test_bot_plays_a_dark_page(sudoku_page):
     r = run_cli("run", "sudoku", "--region", region)
     assert r.returncode == 0, r.stderr
     assert any(e["event"] == "solved" for e in launch.events(ev))
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_a_page_that_takes_digits_only_from_its_pad_is_played_by_its_keys(sudoku_page, tmp_path):
+    """A phone-like game ignores typed digits: the first goes unnoticed,
+    the bot finds the game's keys 1..6 beside the board and plays by them
+    (a wrong entry overwritten by the right digit); every click on the
+    board or, off it, inside the region."""
+    from puzzlebot.solvers.sudoku import generate
+
+    p = generate(6, 12)
+    full = solve(p).grid
+    (r1, c1) = next((r, c) for r in range(6) for c in range(6) if not p.givens[r][c])
+    wrong = next(d for d in range(1, 7) if d != full[r1][c1])
+    ev, region = sudoku_page("--size", "6", "--seed", "12", "--entries", f"{r1},{c1},{wrong}", "--pad-only")
+    clicks = tmp_path / "clicks.json"
+    r = run_cli("run", "sudoku", "--region", region, "--clicks", str(clicks))
+    assert r.returncode == 0, r.stderr
+    assert "the digits go by the game's own keys 1 to 6" in r.stderr
+    log = launch.events(ev)
+    assert any(e["event"] == "solved" for e in log)
+    assert [[int(ch) for ch in row] for row in _page_grid(log)] == full
+    x, y, w, h = (int(v) for v in region.split(","))
+    audit = json.loads(clicks.read_text())
+    bx, by, bw, bh = audit["board"]
+    points = [(a["x"], a["y"]) for a in audit["actions"] if a["action"] == "click"]
+    off = [(px, py) for px, py in points if not (bx <= px < bx + bw and by <= py < by + bh)]
+    assert off and all(x <= px < x + w and y <= py < y + h for px, py in points)
 
 
 @pytest.mark.display
@@ -494,6 +571,22 @@ def test_bot_plays_a_mini_sudoku_by_other_people(xvfb, dark):
         after = page.state("JSON.stringify([...document.querySelectorAll('[data-row]')].map(e => [+e.dataset.row, "
                            "+e.dataset.col, e.textContent.trim()]))")
         assert {tuple(g) for g in givens} <= {tuple(a) for a in after}  # givens untouched
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_a_mini_sudoku_by_other_people_taking_no_typed_digit_is_played_by_its_pad(xvfb):
+    """minisudoku6 with every typed key stopped before the game sees it
+    (as a phone-like page): its own pad of indigo keys under the board
+    plays it, judged by its victory box."""
+    with other_peoples_page() as page:
+        time.sleep(1.0)
+        page.dt.evaluate("window.addEventListener('keydown', e => { e.stopImmediatePropagation(); "
+                         "e.preventDefault(); }, true)")
+        r = run_cli("run", "sudoku", "--region", "0,0,900,790")
+        won = page.state("JSON.stringify(!document.getElementById('victory-modal').classList.contains('hidden'))")
+        assert r.returncode == 0 and won, r.stderr
+        assert "the digits go by the game's own keys" in r.stderr
 
 
 @pytest.mark.display

@@ -195,6 +195,9 @@ class SudokuLooks:
     entry: np.ndarray | None = None  # the entries' ink
     told_by: str = ""  # how givens and entries were told apart
     grounds: list = field(default_factory=list)  # the cells' grounds seen (Lab), each once, for whole_in
+    # the game's own number pad (label -> vision.screen_keys.ScreenKey), once
+    # the game took no notice of a typed digit; None: digits are typed
+    pad: dict | None = None
 
 
 def _fits(w: np.ndarray, n: int, box: int) -> list[int]:

@@ -278,11 +278,18 @@ class Player(ABC):
         cell it would change); None: the game cannot be asked so."""
         return None
 
-    def instead(self, reading: Reading, action: Action) -> tuple[Reading, str] | None:
+    def other_way(self, reading: Reading, action: Action) -> bool:
+        """Whether another way to play may be left to try should the game
+        take no notice of ``action``, the plan's first (then the loop waits
+        only NO_ANSWER for it, and asks :meth:`instead`)."""
+        return False
+
+    def instead(self, reading: Reading, action: Action, shot: np.ndarray) -> tuple[Reading, str] | None:
         """When the game took no notice of the plan's first action (no cell
-        changed colour for the loop's NO_ANSWER after it): (the reading with what
-        that taught, in words) when another way to play is left to try,
-        whose plan :meth:`plan` then gives; None: the bot stops."""
+        changed colour for the loop's NO_ANSWER after it; ``shot``: the
+        region captured now): (the reading with what that taught, in words)
+        when another way to play is left to try, whose plan :meth:`plan`
+        then gives; None: the bot stops."""
         return None
 
     def answered(self, reading: Reading, probe: Action, seen) -> bool:

@@ -255,7 +255,8 @@ class SudokuPlayer(Player):
         state = state_of(grid)
         wrong = [(r, c) for r in range(n) for c in range(n) if p.entries[r][c] and p.entries[r][c] != full[r][c]]
         todo = [(r, c) for r in range(n) for c in range(n) if not grid[r][c] or (r, c) in wrong]
-        for r, c in wrong:
+        pad = reading.looks.pad
+        for r, c in wrong if pad is None else ():  # (a pad's digit takes the wrong one's place)
             grid[r][c] = 0
             after = state_of(grid)
             actions.append(Key((r, c), "backspace", before=state, after=after))
@@ -263,9 +264,30 @@ class SudokuPlayer(Player):
         for r, c in todo:
             grid[r][c] = full[r][c]
             after = state_of(grid)
-            actions.append(Key((r, c), str(full[r][c]), before=state, after=after))
+            digit = str(full[r][c])
+            actions.append(Key((r, c), digit, None if pad is None else pad[digit], before=state, after=after))
             state = after
         return actions
+
+    def other_way(self, reading, action):
+        return isinstance(action, Key) and reading.looks.pad is None
+
+    def instead(self, reading, action, shot):
+        """A game that takes no typed digit (a phone-like page) takes them
+        from its own number pad: where one shows beside the board, with
+        each of 1..n once, the digits go by its keys."""
+        import dataclasses
+
+        from puzzlebot.vision.screen_keys import find_pad
+
+        if not self.other_way(reading, action):
+            return None
+        pad = find_pad(shot, reading.lattice, reading.board.n)
+        if pad is None:
+            return None
+        looks = dataclasses.replace(reading.looks, pad=pad)
+        return (dataclasses.replace(reading, looks=looks),
+                f"a typed digit went unnoticed: the digits go by the game's own keys 1 to {reading.board.n}")
 
 
     def advise(self, reading):

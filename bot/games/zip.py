@@ -232,13 +232,16 @@ class ZipPlayer(Player):
             return steps
         return [Drag(tuple(answer[keep - 1:]), before=reading.state.copy(), after=expected_state(bare, answer))]
 
-    def instead(self, reading, action):
+    def other_way(self, reading, action):
+        return isinstance(action, Drag) and reading.looks.gesture != "clicks"
+
+    def instead(self, reading, action, shot):
         """LinkedIn's Zip takes a drag and clicks alike; another game only
         clicks, one cell each: where the first drag drew nothing at all,
         the path goes in clicks."""
         import dataclasses
 
-        if not isinstance(action, Drag) or reading.looks.gesture == "clicks":
+        if not self.other_way(reading, action):
             return None
         looks = dataclasses.replace(reading.looks, gesture="clicks")
         return dataclasses.replace(reading, looks=looks), "a drag drew nothing: the path goes in one click a cell"

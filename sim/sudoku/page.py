@@ -6,6 +6,7 @@ givens' font weight) vary the look for the reader's tests.
 
     python -m puzzlebot.sim.sudoku.page --port 8768 [--puzzle FILE | --size 6 --seed 1]
                                         [--entries CELLS] [--notes CELLS] [--events FILE] [--refuse K]
+                                        [--pad-only]
 
 Play as on LinkedIn: click a cell to select it, then type a digit (or
 click the number pad under the board); Backspace, Delete or 0 clears it;
@@ -17,7 +18,8 @@ lines (stdout or --events), with the digits shown after it, and
 ``window.gameState()`` gives them to DevTools, for tests.  ``--entries``
 starts with digits entered (``r,c,d;...``, from 0; wrong ones allowed),
 ``--notes`` with pencil notes (``r,c,digits;...``); ``--refuse K`` (a test
-fault) ignores the K-th digit typed.
+fault) ignores the K-th digit typed; ``--pad-only`` ignores typed keys (a
+phone-like game: digits only from the pad).
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--events", metavar="FILE", help="append JSON-line events here (default stdout)")
     ap.add_argument("--refuse", type=int, action="append", default=[], metavar="K",
                     help="test fault: the page ignores the K-th digit typed")
+    ap.add_argument("--pad-only", action="store_true",
+                    help="take digits only from the number pad (as a phone-like game): typed keys are ignored")
     args = ap.parse_args(argv)
     try:
         puzzle = load_puzzle(args)
@@ -85,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"puzzlebot.sim.sudoku.page: {e}", file=sys.stderr)
         return 2
     puzzle["refuse"] = sorted(set(args.refuse))
+    puzzle["padOnly"] = args.pad_only
     return serve("puzzlebot.sim.sudoku.page", PAGE, puzzle, args.port, args.events)
 
 
