@@ -542,6 +542,24 @@ def test_bot_learns_what_a_click_puts_from_the_game(xvfb, query, learnt):
 
 @pytest.mark.display
 @pytest.mark.browser
+@pytest.mark.parametrize("query", ["p=1&star=1", "p=1&star=1&yellow=A", "p=2&star=1&yellow=A&first=q&auto=1"])
+def test_bot_reads_a_queen_near_its_regions_colour_by_the_queen_the_game_drew(xvfb, query):
+    """tests/pages/white_crowns with a star emoji for a queen on a white
+    page, one region a bright yellow 6 Lab units from the star's body: a
+    star there was read empty, sure (the run stopped: "it shows empty,
+    expected a queen"), and a first click there put "no queen".  Now the
+    queen the game put at the probe is kept as drawn (where it shows only
+    faintly, as what changed in the cell) and a cell with little ink is
+    compared with it laid on its own region; the probe on a yellow cell
+    (yellow=A), and where a click puts the star at once and the page marks
+    x's itself, too.  The page says it is solved."""
+    from .web_games import bot_plays_our_page
+
+    assert "look learnt" in bot_plays_our_page("white_crowns", query, "queens")
+
+
+@pytest.mark.display
+@pytest.mark.browser
 def test_bot_plays_a_queens_game_by_other_people(xvfb, tmp_path):
     """AndraxDev's n-queens-game (../shared/games/queens/checker-dark): a
     dark page, no borders between regions, every region shaded as a two-tone

@@ -127,6 +127,20 @@ LEARNT_MARK = 0.75
 # probe) is a queen, where its ink proper is an x's size: a queen drawn near
 # its region's colour (a gold crown on a yellow region) shows little else.
 QUEEN_LIKE = 0.2
+# Where a probe showed the game's queen plainly, a cell with little ink is
+# also compared with that queen laid on its own fill: it is the queen when
+# the queen explains its middle QUEEN_MATCH times better (mean squared Lab
+# difference) than its fill alone and by MATCH_MIN at least (a star emoji on
+# a yellow region about 6 Lab units from its body, which covers 45% of the
+# middle: 0.0 against 42; an empty cell there 39 against 0.0); the other way
+# round, empty; between, unsure where the cell
+# shows no ink proper (an x's strokes are read as ever).  The queen is tried
+# up to MATCH_SHIFT pixels off the middle each way.
+QUEEN_MATCH, MATCH_MIN, MATCH_SHIFT = 3.0, 4.0, 2
+# Where the probe's queen shows too faintly for its look to be read (its
+# region's colour near its own), its pixels are those this far (Lab) from
+# the cell's fill: the same screen a moment apart differs by a unit or two.
+TEMPLATE_FAINT = 3.0
 FAINT_QUEEN = "ink an x's size in faint ink a queen's size: a queen near its region's colour?"
 FAINT_QUEEN_ALONE = "a queen too faint to read?"
 # Where the colour of the game's queens (learnt) lies within 2 * FAINT_DIFF of
@@ -175,6 +189,9 @@ class QueensLooks:
     mark_span: float = MARK_SPAN  # marks span less than this (learnt where they are larger than LinkedIn's)
     queen_span: float | None = None  # the span of a queen's faint ink here (learnt), see QUEEN_LIKE
     queen_colour: np.ndarray | None = field(default=None, repr=False)  # its ink's Lab (learnt by a probe)
+    # a queen as the game drew it where a probe put one (the cell's middle,
+    # Lab, and which of its pixels are the queen's), see QUEEN_MATCH
+    queen_template: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
     # what no look tells, learnt from the game's answer to a first click (the
     # player's probe): the values a click moves a cell through, in order
     # (LinkedIn's empty -> x -> queen, or a queen at once), whether the game
@@ -454,12 +471,14 @@ def _rounded_corners(lab: np.ndarray, lat: Lattice, fills: np.ndarray, own: np.n
 
 def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None,
                    mark_span: float = MARK_SPAN, spans: dict | None = None, queen_span: float | None = None,
-                   faint_spans: dict | None = None, queen_colour: np.ndarray | None = None
+                   faint_spans: dict | None = None, queen_colour: np.ndarray | None = None,
+                   template: tuple[np.ndarray, np.ndarray] | None = None
                    ) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
     """EMPTY / MARK / QUEEN per cell from the ink in its middle (-1 where it
     cannot be told, with the reason; -1 also outside ``only``); a mark spans
     less than ``mark_span``, a queen's faint ink about ``queen_span`` (see
-    QUEEN_LIKE).  ``spans``, when given, gets the (span, share) of each cell
+    QUEEN_LIKE), a queen as the game drew one is ``template`` (see
+    QUEEN_MATCH).  ``spans``, when given, gets the (span, share) of each cell
     read as a queen or left unsure for its ink's size; ``faint_spans`` the
     span of each queen's faint ink."""
     state = np.full((lat.rows, lat.cols), -1, np.int64)
@@ -487,6 +506,14 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
             if ground < PIECE_GROUND or (share < QUEEN_SHARE and ground < PLAIN_GROUND):
                 why[(r, c)] = f"{1 - ground:.0%} of the cell's middle is not its fill: covered?"
                 continue
+            if template is not None and share < QUEEN_SHARE:
+                laid = _laid_queen(mid, fills[r, c], template)
+                if laid == QUEEN:
+                    state[r, c] = QUEEN
+                    continue
+                if laid is None and share < EMPTY_SHARE:  # (ink proper, an x's strokes, is read as before)
+                    why[(r, c)] = "as like this game's queen laid on its region as like the region alone"
+                    continue
             if share < EMPTY_SHARE:
                 if _learnt_queen(faint, lat, queen_span):
                     state[r, c] = QUEEN  # a queen as faint as the game showed its queens to be
@@ -534,6 +561,64 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
             if spans is not None and (state[r, c] == QUEEN or (r, c) in why):
                 spans[(r, c)] = (float(span), share)
     return state, why
+
+
+def _laid_queen(mid: np.ndarray, fill: np.ndarray, template: tuple[np.ndarray, np.ndarray]) -> int | None:
+    """QUEEN when a cell's middle (Lab) is the learnt queen (``template``:
+    a middle and the queen's pixels in it) laid on the cell's ``fill``,
+    EMPTY when it is the fill alone, None when neither explains it
+    QUEEN_MATCH times better (see there).  A pixel's width along the
+    queen's outline is left out: it blends the queen with the fill it was
+    drawn on."""
+    patch, mask = template
+    h, w = min(mid.shape[0], patch.shape[0]), min(mid.shape[1], patch.shape[1])
+    k = MATCH_SHIFT
+    if h <= 2 * k or w <= 2 * k:
+        return None
+    y0, x0 = (mid.shape[0] - h) // 2, (mid.shape[1] - w) // 2
+    here = mid[y0 + k:y0 + h - k, x0 + k:x0 + w - k]
+    off = np.sum((here - fill) ** 2, axis=2)
+    ty, tx = (patch.shape[0] - h) // 2, (patch.shape[1] - w) // 2
+    cross = np.ones((3, 3), np.uint8)
+    m8 = mask.astype(np.uint8)
+    sure = cv2.erode(m8, cross).astype(bool) | ~cv2.dilate(m8, cross).astype(bool)  # not on the outline
+    laid = np.where(mask[..., None], patch, fill)
+    best, empty = np.inf, 0.0
+    for dy in range(-k, k + 1):
+        for dx in range(-k, k + 1):
+            at = (slice(ty + k + dy, ty + h - k + dy), slice(tx + k + dx, tx + w - k + dx))
+            use = sure[at]
+            err = float(np.mean(np.sum((here - laid[at]) ** 2, axis=2)[use]))
+            if err < best:
+                best, empty = err, float(np.mean(off[use]))
+    if empty >= QUEEN_MATCH * best and empty - best >= MATCH_MIN:
+        return QUEEN
+    if best >= QUEEN_MATCH * empty and best - empty >= MATCH_MIN:
+        return EMPTY
+    return None
+
+
+def queen_template(img: np.ndarray, lat: Lattice, reading: Reading, cell: tuple[int, int], faint: bool = False
+                   ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The queen the game put on ``cell`` of a fresh capture, as
+    :func:`_laid_queen` compares cells with it: the cell's middle (Lab) and
+    its pixels INK_DIFF from the cell's fill (with ``faint``: TEMPLATE_FAINT,
+    a queen near its region's colour, which must then have a queen's share,
+    span and place); None where it shows no such ink."""
+    crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
+    mid = cell_patch(to_lab(crop), local, *cell, INK_INSET)
+    if mid.size == 0:
+        return None
+    mask = np.linalg.norm(mid - reading.looks.fills[cell], axis=2) > (TEMPLATE_FAINT if faint else INK_DIFF)
+    if not mask.any() or faint and not (_queen_faintly(mask, local) and float(mask.mean()) <= QUEEN_MAX_SHARE
+                                         and _centred(mask, local)):
+        return None
+    return mid.copy(), mask
+
+
+def template_span(template: tuple[np.ndarray, np.ndarray], lat: Lattice) -> float:
+    """The span (of the pitch) of a learnt queen (:func:`queen_template`)."""
+    return _span(template[1]) / min(lat.px, lat.py)
 
 
 def _queen_faintly(faint: np.ndarray, lat: Lattice) -> bool:
@@ -712,5 +797,6 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     in the page beyond the board's corners (see :func:`_rounded_corners`)."""
     crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
     state, _ = classify_cells(to_lab(crop), local, reading.looks.fills, only, reading.looks.mark_span,
-                              queen_span=reading.looks.queen_span, queen_colour=reading.looks.queen_colour)
+                              queen_span=reading.looks.queen_span, queen_colour=reading.looks.queen_colour,
+                              template=reading.looks.queen_template)
     return state

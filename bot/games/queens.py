@@ -258,7 +258,7 @@ class QueensPlayer(Player):
 
         from puzzlebot.bot.actions import cell_name
         from puzzlebot.solvers.queens import EMPTY, MARK, QUEEN
-        from puzzlebot.vision.queens_reader import queen_look
+        from puzzlebot.vision.queens_reader import queen_look, queen_template, template_span
 
         on = cell_name(probe.cell)
         looks = reading.looks
@@ -270,9 +270,20 @@ class QueensPlayer(Player):
         marks = _auto_marks(reading, probe.cell)
         others = seen != probe.before
         others[probe.cell] = False
-        auto = bool(others.any()) and look is not None and all(
+        ruled_out = bool(others.any()) and all(
             (int(r), int(c)) in marks and probe.before[r, c] == EMPTY and seen[r, c] == MARK
             for r, c in np.argwhere(others))
+        template = queen_template(shot, lat, reading, probe.cell) if got == QUEEN else None
+        if look is None and shot is not None and got in (-1, EMPTY) and (probe.after[probe.cell] == QUEEN
+                                                                          or ruled_out):
+            # a queen too near its region's colour to read (or read as
+            # nothing) where a queen was foreseen or the game marked the
+            # cells it rules out: its shape is what changed in the cell (a
+            # queen's share, span and place), and cells are compared with it
+            template = queen_template(shot, lat, reading, probe.cell, faint=True)
+            if template is not None:
+                look, got = (template_span(template, lat), None), QUEEN
+        auto = ruled_out and look is not None
         back = looks.probed is not None and got == EMPTY  # a second click took the cell back
         if first and got != QUEEN and not auto or back:
             elsewhere = self.changed_elsewhere(probe, seen, f"{'clicks' if back else 'a click'} on {on}")
@@ -297,8 +308,10 @@ class QueensPlayer(Player):
         board = dataclasses.replace(reading.board, queens=set(reading.board.queens) | {probe.cell})
         # (the colour only of a queen the old looks could not read: a faint
         # one, of one colour; a crown of many colours read as a queen has none)
+        # (and the queen as drawn: where a region's colour is near the
+        # queen's, a cell is compared with it laid there)
         looks = dataclasses.replace(looks, queen_span=look[0], queen_colour=look[1] if got == -1 else None,
-                                    cycle_seen=True, probed=None, auto_marks=auto,
+                                    queen_template=template, cycle_seen=True, probed=None, auto_marks=auto,
                                     cycle=(EMPTY, QUEEN) if first else looks.cycle)
         state = np.where(others, seen, reading.state) if auto else reading.state.copy()
         state[probe.cell] = QUEEN
