@@ -416,6 +416,55 @@ def test_bot_plays_a_zip_that_takes_clicks_only(xvfb):
     assert "a drag drew nothing" in bot_plays_our_page("click_path", "p=2", "zip")
 
 
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("query, learnt", [
+    ("p=0", "the game shows the trail by filling its cells (36 of 36 filled)"),
+    ("p=1&click=1", "the drag's moves drew nothing: the path goes in one click a cell"),
+])
+def test_bot_plays_a_zip_that_shows_its_trail_by_filling_cells(xvfb, query, learnt):
+    """tests/pages/fill_trail, a Zip page of ours whose trail is only its
+    cells filled (no line, no step to see): the drag solved the game, but
+    the bot saw no trail, took the drag for unnoticed, clicked on and
+    stopped (exit 5, the page solved).  Now the cells the first action
+    filled, exactly the answer's first cells, teach the trail's look, and
+    it is read by its fills from there; where the press alone filled its
+    cell (a game taking clicks only), the path goes in clicks, read so.
+    The page says it is solved."""
+    from .web_games import bot_plays_our_page
+
+    assert learnt in bot_plays_our_page("fill_trail", query, "zip")
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_a_blank_band_past_a_board_with_a_line_beyond_it_is_not_a_row_of_the_board(xvfb):
+    """tests/pages/fill_trail under a title bar whose edge lies a pitch
+    above the board: the page's heading band (the cells' colour, bounded by
+    that edge) was taken for a seventh row of the board (live, under a
+    window manager, its 'il' then read as 11: "no Zip board").  A row past
+    the board must also show the lines between its cells."""
+    from .web_games import Page, Server
+
+    server = Server(ROOT / "tests" / "pages" / "fill_trail")
+    page = None
+    try:
+        page = Page(f"{server.url}?p=0", 0, 0, 900, 780)
+        time.sleep(1.0)
+        img = np.ascontiguousarray(page.grab())
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
+    rd = read_zip(img)
+    assert (rd.lattice.rows, rd.lattice.cols) == (6, 6) and sorted(rd.board.numbers.values()) == list(range(1, 9))
+    # the page taller (its own colour) and a title bar ending a pitch above the board
+    img = np.vstack([np.broadcast_to(img[:1, :1], (100, img.shape[1], 3)), img]).copy()
+    cv2.rectangle(img, (0, 0), (img.shape[1], int(rd.lattice.y0 + 100 - rd.lattice.py)), (200, 140, 90), -1)
+    rd = read_zip(img)
+    assert (rd.lattice.rows, rd.lattice.cols) == (6, 6) and sorted(rd.board.numbers.values()) == list(range(1, 9))
+
+
 # The third-party Zip game draws its puzzles with Math.random: replaced in the
 # page by a seeded generator (mulberry32) before each "New Puzzle", the
 # boards are the same on every run, so a board that fails fails again.

@@ -57,6 +57,9 @@ EDGE_OFF = 0.5
 # cells show the ground in their corners and a line (a colour change of
 # LINE_STEP across it) runs along GROW_LINE of the far side of that row.
 GROW_GROUND, LINE_STEP, GROW_LINE = 0.8, 3.0, 0.6
+# ... and GROW_LINE of the sides between that row's cells show a line along
+# INNER_LINE of their length at least (a trail across one hides 0.45 of it).
+INNER_LINE = 0.3
 # ... the colours compared lie this many pixels either side of the line,
 # which lies up to LINE_SHIFT of a pitch inside the lattice's side.
 LINE_REACH, LINE_SHIFT = 3, 0.06
@@ -143,6 +146,10 @@ class ZipLooks:
     # how the game takes a path: "" (a drag, as far as known), or "clicks"
     # (one cell a click: learnt where the first drag drew nothing)
     gesture: str = ""
+    # how it shows the trail: "" (a line through the cells, whose steps are
+    # read), or "fill" (each cell on it filled, no steps to see: learnt where
+    # the first drag filled exactly the cells it passed)
+    trail: str = ""
 
 
 def _sized(lat: Lattice) -> Lattice:
@@ -502,6 +509,14 @@ def _goes_on(lab: np.ndarray, lat: Lattice, ground: np.ndarray, side: str) -> bo
         return False
     if float(np.mean(distance(corners(lab, beyond), ground) < SAME_GROUND)) < GROW_GROUND:
         return False
+    # the lines between its cells: a page's blank band past the board (its
+    # heading's row) shows none
+    along = rows == 1
+    n = cols if along else rows
+    inner = [_line_along(lab, beyond.sub(0, k, 1, 1) if along else beyond.sub(k, 0, 1, 1),
+                         "right" if along else "bottom") >= INNER_LINE for k in range(n - 1)]
+    if inner and float(np.mean(inner)) < GROW_LINE:
+        return False
     return _bounded(lab, beyond, side)
 
 
@@ -630,9 +645,24 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     state = _state(local, crossed, start)
     for r1, c1, r2, c2 in doubtful:
         state[r1, c1] = state[r2, c2] = -1
+    if reading.looks.trail == "fill":  # a cell filled is on the trail, its steps unseen
+        state[_filled(lab, local, reading.looks.ground) & (state == 0)] = ON_PATH
     if only is not None:
         state[~only] = -1
     return state
+
+
+def _filled(lab: np.ndarray, lat: Lattice, ground: np.ndarray) -> np.ndarray:
+    """Which cells are filled with a colour unlike the ground (their corners,
+    where a trail drawn as a line never reaches)."""
+    return np.nan_to_num(distance(corners(lab, lat), ground), nan=0.0) >= SAME_GROUND
+
+
+def filled_cells(img: np.ndarray, lat: Lattice, reading: Reading) -> set[tuple[int, int]]:
+    """The cells of a fresh capture filled with a colour unlike the ground
+    read before: a trail drawn as filled cells."""
+    crop, local, _ = lat.crop(img, 0.1)
+    return {(int(r), int(c)) for r, c in np.argwhere(_filled(to_lab(crop), local, reading.looks.ground))}
 
 
 def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
@@ -642,8 +672,11 @@ def whole_in(img: np.ndarray, lat: Lattice, reading: Reading) -> Wholeness:
                      toasts=True)
 
 
-def expected_state(p: ZipPuzzle, path) -> np.ndarray:
-    """The values :func:`read_cells` gives for ``path`` drawn on ``p``."""
+def expected_state(p: ZipPuzzle, path, fill: bool = False) -> np.ndarray:
+    """The values :func:`read_cells` gives for ``path`` drawn on ``p`` (with
+    ``fill``: in a game that fills the trail's cells, ON_PATH alone)."""
     state = np.array(links(p, path), np.int64)
+    if fill:
+        state = np.where(state != 0, ON_PATH, 0).astype(np.int64)
     state[p.cell_of(1)] |= ON_PATH
     return state

@@ -218,6 +218,7 @@ class ZipPlayer(Player):
         bare, answer, keep = _answer(reading)
         if keep == len(answer):
             return []
+        fill = reading.looks.trail == "fill"
         if reading.looks.gesture == "clicks":
             steps, before = [], reading.state.copy()
             drawn = reading.board.path
@@ -226,22 +227,45 @@ class ZipPlayer(Player):
             # there takes the trail back to it)
             start = 0 if not drawn else keep if len(drawn) == keep else keep - 1
             for i in range(start, len(answer)):
-                after = expected_state(bare, answer[:i + 1])
+                after = expected_state(bare, answer[:i + 1], fill)
                 steps.append(Click(answer[i], before=before, after=after))
                 before = after
             return steps
-        return [Drag(tuple(answer[keep - 1:]), before=reading.state.copy(), after=expected_state(bare, answer))]
+        return [Drag(tuple(answer[keep - 1:]), before=reading.state.copy(), after=expected_state(bare, answer, fill))]
 
     def other_way(self, reading, action):
-        return isinstance(action, Drag) and reading.looks.gesture != "clicks"
+        return reading.looks.trail != "fill" or isinstance(action, Drag) and reading.looks.gesture != "clicks"
 
     def instead(self, reading, action, shot):
         """LinkedIn's Zip takes a drag and clicks alike; another game only
         clicks, one cell each: where the first drag drew nothing at all,
-        the path goes in clicks."""
+        the path goes in clicks.  A game may also show its trail by filling
+        the cells on it, with no line to see: where the first action filled
+        the cells it passed (the answer's first cells, each in a colour
+        unlike the ground, and no other), the trail is read by its fills
+        from there on."""
         import dataclasses
 
+        from puzzlebot.vision.zip_reader import expected_state, filled_cells
+
         if not self.other_way(reading, action):
+            return None
+        filled = filled_cells(shot, reading.lattice, reading) - set(reading.board.path or ())
+        if filled and reading.looks.trail != "fill":
+            bare, answer, keep = _answer(reading)
+            upto = next((m for m in range(len(answer), keep - 1, -1)
+                         if filled | set(answer[:keep]) == set(answer[:m])), None)
+            if upto is None:
+                return None  # other cells changed colour: not a trail
+            board = dataclasses.replace(reading.board, path=list(answer[:upto]))
+            looks = dataclasses.replace(reading.looks, trail="fill")
+            why = f"the game shows the trail by filling its cells ({upto} of {len(answer)} filled)"
+            if upto == keep and isinstance(action, Drag):  # the press filled its cell, the moves nothing
+                looks = dataclasses.replace(looks, gesture="clicks")
+                why += "; the drag's moves drew nothing: the path goes in one click a cell"
+            return (dataclasses.replace(reading, board=board, looks=looks,
+                                        state=expected_state(bare, answer[:upto], fill=True)), why)
+        if filled or not isinstance(action, Drag) or reading.looks.gesture == "clicks":
             return None
         looks = dataclasses.replace(reading.looks, gesture="clicks")
         return dataclasses.replace(reading, looks=looks), "a drag drew nothing: the path goes in one click a cell"
