@@ -18,8 +18,10 @@ calibration, the default click interval, settle times learned as it goes):
 GNOME Lights Off 5x5 (Debian's lightsoff; finished when its title moves to
 the next puzzle), the berson 3x3 web game from ../shared/games (finished
 when the page's puzzleSolved() says so), and the Queens (checker-dark 8x8),
-Tango (emoji 6x6), Mini Sudoku (minisudoku6) and Zip (canvas-dots 6x6) web
-games there, in a 900x790 window played as ``run GAME --region`` (each
+Tango (emoji 6x6), Mini Sudoku (minisudoku6; once more with typed keys
+stopped before the game sees them, so that the bot learns to play by the
+game's number pad) and Zip (canvas-dots 6x6) web games there, in a 900x790
+window played as ``run GAME --region`` (each
 finished when the page's own state says so); last, our Lights Out page of
 lit cells only (tests/pages/open_lights, boards 5x5 to 7x7), whose extent
 the bot finds by pressing cells before it plays.  "waiting" is the time from an
@@ -142,7 +144,9 @@ def run_all(runs: int, interval: float, tmp: Path, only: str = "") -> list[list[
         out.append(_row(f"{stand.label.split(' (')[0].lower()} (ours)", results))
     for name, play in (("GNOME Lights Off 5x5", _lightsoff), ("berson web 3x3", _berson),
                        ("Queens checker-dark 8x8", _checker_dark), ("Tango emoji 6x6", _emoji),
-                       ("Mini Sudoku minisudoku6", _minisudoku6), ("Zip canvas-dots 6x6", _canvas_dots),
+                       ("Mini Sudoku minisudoku6", _minisudoku6),
+                       ("Mini Sudoku minisudoku6, keys ignored: by its pad", _minisudoku6_pad),
+                       ("Zip canvas-dots 6x6", _canvas_dots),
                        ("Lights Out lit cells only 5-7 (ours)", _open_lights)):
         if not _wanted(only, name):
             continue
@@ -398,6 +402,24 @@ def _minisudoku6(runs: int, screen, tmp: Path) -> list:
         time.sleep(1.0)
 
     return _web_runs("minisudoku6", "sudoku", page, runs, screen, deal,
+                     "!document.getElementById('victory-modal').classList.contains('hidden')")
+
+
+def _minisudoku6_pad(runs: int, screen, tmp: Path) -> list:
+    """minisudoku6 with every typed key stopped before the game sees it:
+    the first digit goes unnoticed, then the bot plays by the game's pad."""
+    page = _WebGame("sudoku", "minisudoku6")
+
+    def deal(k: int) -> None:
+        if k:
+            page.dt.evaluate("location.reload(); 1")
+            time.sleep(0.3)
+        page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
+        page.dt.evaluate("window.addEventListener('keydown', e => { e.stopImmediatePropagation(); "
+                         "e.preventDefault(); }, true)")
+        time.sleep(1.0)
+
+    return _web_runs("minisudoku6 by its pad", "sudoku", page, runs, screen, deal,
                      "!document.getElementById('victory-modal').classList.contains('hidden')")
 
 
