@@ -438,6 +438,31 @@ def test_bot_plays_a_zip_that_shows_its_trail_by_filling_cells(xvfb, query, lear
 
 @pytest.mark.display
 @pytest.mark.browser
+def test_a_trail_drawn_as_a_line_a_few_pixels_wide_is_seen(xvfb):
+    """tests/pages/fill_trail with its trail a 3 px line (over the discs):
+    no side read as crossed (a 3 px line covers under half the window at a
+    side's middle), so the drag's trail went unseen and, the line crossing
+    the numbers, the bot took the board for replaced by a win screen (exit
+    0 on a guess).  Now lines of the window inked across, side by side, are
+    a trail: the drag is verified as drawn."""
+    from .web_games import Page, Server
+
+    server = Server(ROOT / "tests" / "pages" / "fill_trail")
+    page = None
+    try:
+        page = Page(f"{server.url}?p=1&line=3", 0, 0, 900, 780)
+        time.sleep(0.5)
+        r = run_cli("run", "zip", "--region", "0,0,900,780")
+        assert r.returncode == 0 and "replaced the board" not in r.stdout, r.stdout + r.stderr
+        page.dt.wait_for("window.solved === true", timeout=10)
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
+
+
+@pytest.mark.display
+@pytest.mark.browser
 def test_a_blank_band_past_a_board_with_a_line_beyond_it_is_not_a_row_of_the_board(xvfb):
     """tests/pages/fill_trail under a title bar whose edge lies a pitch
     above the board: the page's heading band (the cells' colour, bounded by

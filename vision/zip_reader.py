@@ -127,6 +127,11 @@ FOREIGN_SHAPES = 2
 # The trail crosses a side when LINK_SHARE of a window of +-LINK_HALF
 # pitches at the side's middle is ink (a trail is ~0.3-0.45 pitch wide).
 LINK_HALF, LINK_SHARE = 0.06, 0.6
+# ... or THIN_TRAIL pixel lines side by side across the window, each of them
+# ink over THIN_ACROSS of it, run the way the trail would (an SVG line 3 or
+# 4 px wide at a 68 px pitch covers under half the window; a tinted cell
+# beside a plain one inks half of each line).
+THIN_TRAIL, THIN_ACROSS = 2, 0.9
 # ... and the ink runs on at each of LINK_ON of the way from the side to
 # each cell's middle (0.3 pitch in: past a shape half a cell wide laid over
 # the side; 0.1 pitch in: a trail is ink all the way, while a line along the
@@ -392,19 +397,27 @@ def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls, line: float
     h, w = lab.shape[:2]
     past = (line * lat.px / 2 + a + 1) / (lat.px / 2) if line > 0 else 0.0  # of the way to the middles
 
-    def inked(x: float, y: float) -> bool:
+    def inked(x: float, y: float, along_x: bool) -> bool:
         xi, yi = int(round(x)), int(round(y))
         win = lab[max(0, yi - a):min(h, yi + a + 1), max(0, xi - a):min(w, xi + a + 1)]
-        return bool(win.size) and float(np.mean(np.linalg.norm(win - ground, axis=2) > INK)) >= LINK_SHARE
+        if not win.size:
+            return False
+        ink = np.linalg.norm(win - ground, axis=2) > INK
+        if float(ink.mean()) >= LINK_SHARE:
+            return True
+        # a trail thinner than the window: THIN_TRAIL lines of it inked across, side by side
+        lines = (ink.mean(axis=1) if along_x else ink.mean(axis=0)) >= THIN_ACROSS
+        return bool(np.convolve(lines, np.ones(THIN_TRAIL), "valid").max(initial=0) >= THIN_TRAIL)
 
     for side in sides(lat):
         if side in walls:
             continue
         x, y, _ = _side_point(lat, side, 0.5)
+        along_x = side[0] == side[2]  # the trail runs from the left cell to the right one
         ends = [lat.center(side[0], side[1]), lat.center(side[2], side[3])]
-        if not all(inked(x + past * (cx - x), y + past * (cy - y)) for cx, cy in ends):
+        if not all(inked(x + past * (cx - x), y + past * (cy - y), along_x) for cx, cy in ends):
             continue
-        on = all(inked(x + t * (cx - x), y + t * (cy - y)) for cx, cy in ends for t in LINK_ON)
+        on = all(inked(x + t * (cx - x), y + t * (cy - y), along_x) for cx, cy in ends for t in LINK_ON)
         (crossed if on else doubtful).append(side)
     return crossed, doubtful
 
