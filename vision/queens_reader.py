@@ -133,9 +133,9 @@ QUEEN_LIKE = 0.2
 # difference) than its fill alone and by MATCH_MIN at least (a star emoji on
 # a yellow region about 6 Lab units from its body, which covers 45% of the
 # middle: 0.0 against 42; an empty cell there 39 against 0.0); the other way
-# round, empty; between, unsure where the cell
-# shows no ink proper (an x's strokes are read as ever).  The queen is tried
-# up to MATCH_SHIFT pixels off the middle each way.
+# round, empty; between, unsure where the cell shows no ink proper (an x's
+# strokes are read as ever).  The queen is tried up to MATCH_SHIFT pixels
+# off the middle each way.
 QUEEN_MATCH, MATCH_MIN, MATCH_SHIFT = 3.0, 4.0, 2
 # Where the probe's queen shows too faintly for its look to be read (its
 # region's colour near its own), its pixels are those this far (Lab) from
@@ -588,9 +588,13 @@ def _laid_queen(mid: np.ndarray, fill: np.ndarray, template: tuple[np.ndarray, n
         for dx in range(-k, k + 1):
             at = (slice(ty + k + dy, ty + h - k + dy), slice(tx + k + dx, tx + w - k + dx))
             use = sure[at]
+            if not use.any():
+                continue
             err = float(np.mean(np.sum((here - laid[at]) ** 2, axis=2)[use]))
             if err < best:
                 best, empty = err, float(np.mean(off[use]))
+    if not np.isfinite(best):
+        return None
     if empty >= QUEEN_MATCH * best and empty - best >= MATCH_MIN:
         return QUEEN
     if best >= QUEEN_MATCH * empty and best - empty >= MATCH_MIN:

@@ -44,7 +44,8 @@ STILL_SAME = 0.5
 @dataclass(frozen=True, eq=False)
 class ScreenKey:
     """One button drawn on screen: its label, the image point to press (the
-    glyph's middle), the glyph's box (x0, y0, x1, y1) and its ink there."""
+    glyph's middle), a box round the glyph (x0, y0, x1, y1) and the glyph's
+    pixels in it."""
 
     label: str
     point: tuple[float, float]
@@ -55,8 +56,15 @@ class ScreenKey:
     height: int  # the glyph's
 
 
+def _kernel(pitch: float) -> int:
+    """The top-hat's size (odd pixels) for a board of this pitch."""
+    return max(3, int(INK_KERNEL * pitch) | 1)
+
+
 def _inks(gray: np.ndarray, pitch: float) -> list[tuple[np.ndarray, bool]]:
-    k = max(3, int(INK_KERNEL * pitch) | 1)
+    """(light ink, True) and (dark ink, False): pixels PAD_INK brighter or
+    darker than the ground round them."""
+    k = _kernel(pitch)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     return [(cv2.morphologyEx(gray, op, kernel) > PAD_INK, light)
             for op, light in ((cv2.MORPH_TOPHAT, True), (cv2.MORPH_BLACKHAT, False))]
@@ -82,7 +90,7 @@ def _glyphs(img: np.ndarray, lat: Lattice, labels: set[str]) -> list[ScreenKey]:
             if bx + bw > x0 - m and bx < x1 + m and by + bh > y0 - m and by < y1 + m:
                 continue  # on the board or touching it
             boxes.append((bx, by, bw, bh, light, comp, i))
-    k = max(3, int(INK_KERNEL * pitch) | 1)
+    k = _kernel(pitch)
     out = []
     for group in _groups([(bx + bw / 2, by + bh / 2, bh, light) for bx, by, bw, bh, light, _, _ in boxes]):
         if len(group) < len(labels):  # too few glyphs for a pad: not read
