@@ -444,6 +444,7 @@ def test_a_pad_with_a_key_covered_or_shown_twice_is_no_pad():
     assert still_shows(img[y0:y1, x0:x1], pad["4"])
     assert not still_shows(covered[y0:y1, x0:x1], pad["4"])
     assert not still_shows(img[y0:y1, x0 + 12:x1 + 12], pad["4"])  # the pad moved a little
+    assert still_shows(255 - img[y0:y1, x0:x1], pad["4"])  # the key shown pressed: ink and ground swapped
 
 
 # --- the bot on screen ------------------------------------------------------------

@@ -147,14 +147,17 @@ def find_pad(img: np.ndarray, lat: Lattice, n: int) -> dict[str, ScreenKey] | No
 
 def still_shows(crop: np.ndarray, key: ScreenKey) -> bool:
     """Whether ``crop`` (the image in the key's box, captured now) still
-    shows the key's glyph as found."""
+    shows the key's glyph as found, in either ink (a key a game shows
+    pressed may swap its ink and ground)."""
     x0, y0, x1, y1 = key.box
     if crop.shape[:2] != (y1 - y0, x1 - x0):
         return False
-    mask = _inks(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), key.pitch)[0 if key.light else 1][0]
     ys, xs = np.nonzero(key.ink)
-    near = np.zeros_like(mask)
+    near = np.zeros(crop.shape[:2], bool)
     near[ys.min():ys.max() + 1, xs.min():xs.max() + 1] = True  # the glyph's own box
-    mask &= near
-    union = np.logical_or(mask, key.ink).sum()
-    return bool(union) and np.logical_and(mask, key.ink).sum() / union >= STILL_SAME
+    for mask, _ in _inks(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), key.pitch):
+        mask &= near
+        union = np.logical_or(mask, key.ink).sum()
+        if union and np.logical_and(mask, key.ink).sum() / union >= STILL_SAME:
+            return True
+    return False
