@@ -391,7 +391,10 @@ def _emoji(runs: int, screen, tmp: Path) -> list:
     return _web_runs("emoji", "tango", page, runs, screen, deal, "document.body.innerText.includes('Complete!')")
 
 
-def _minisudoku6(runs: int, screen, tmp: Path) -> list:
+def _minisudoku6(runs: int, screen, tmp: Path, keys: bool = True) -> list:
+    """minisudoku6 as dealt; without ``keys``, every typed key stopped
+    before the game sees it: the first digit goes unnoticed, then the bot
+    plays by the game's own pad."""
     page = _WebGame("sudoku", "minisudoku6")
 
     def deal(k: int) -> None:
@@ -399,28 +402,17 @@ def _minisudoku6(runs: int, screen, tmp: Path) -> list:
             page.dt.evaluate("location.reload(); 1")
             time.sleep(0.3)
         page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
+        if not keys:
+            page.dt.evaluate("window.addEventListener('keydown', e => { e.stopImmediatePropagation(); "
+                             "e.preventDefault(); }, true)")
         time.sleep(1.0)
 
-    return _web_runs("minisudoku6", "sudoku", page, runs, screen, deal,
+    return _web_runs("minisudoku6" if keys else "minisudoku6 by its pad", "sudoku", page, runs, screen, deal,
                      "!document.getElementById('victory-modal').classList.contains('hidden')")
 
 
 def _minisudoku6_pad(runs: int, screen, tmp: Path) -> list:
-    """minisudoku6 with every typed key stopped before the game sees it:
-    the first digit goes unnoticed, then the bot plays by the game's pad."""
-    page = _WebGame("sudoku", "minisudoku6")
-
-    def deal(k: int) -> None:
-        if k:
-            page.dt.evaluate("location.reload(); 1")
-            time.sleep(0.3)
-        page.dt.wait_for("document.querySelectorAll('[data-row]').length >= 36", timeout=60)
-        page.dt.evaluate("window.addEventListener('keydown', e => { e.stopImmediatePropagation(); "
-                         "e.preventDefault(); }, true)")
-        time.sleep(1.0)
-
-    return _web_runs("minisudoku6 by its pad", "sudoku", page, runs, screen, deal,
-                     "!document.getElementById('victory-modal').classList.contains('hidden')")
+    return _minisudoku6(runs, screen, tmp, keys=False)
 
 
 def _canvas_dots(runs: int, screen, tmp: Path) -> list:

@@ -445,20 +445,10 @@ def test_a_trail_drawn_as_a_line_a_few_pixels_wide_is_seen(xvfb):
     the numbers, the bot took the board for replaced by a win screen (exit
     0 on a guess).  Now lines of the window inked across, side by side, are
     a trail: the drag is verified as drawn."""
-    from .web_games import Page, Server
+    from .web_games import bot_plays_our_page
 
-    server = Server(ROOT / "tests" / "pages" / "fill_trail")
-    page = None
-    try:
-        page = Page(f"{server.url}?p=1&line=3", 0, 0, 900, 780)
-        time.sleep(0.5)
-        r = run_cli("run", "zip", "--region", "0,0,900,780")
-        assert r.returncode == 0 and "replaced the board" not in r.stdout, r.stdout + r.stderr
-        page.dt.wait_for("window.solved === true", timeout=10)
-    finally:
-        if page is not None:
-            page.close()
-        server.stop()
+    said = bot_plays_our_page("fill_trail", "p=1&line=3", "zip")
+    assert "solved: " in said and "replaced the board" not in said, said
 
 
 @pytest.mark.display

@@ -106,8 +106,8 @@ class Page:
 def bot_plays_our_page(page_folder: str, query: str, game: str) -> str:
     """``puzzlebot run GAME --region 0,0,900,780`` with default options on a
     page of ours in tests/pages (written as another team might), served and
-    open there; its stderr, once the page itself says it is solved
-    (``window.solved``, through DevTools)."""
+    open there; its stderr, then its stdout, once the page itself says it is
+    solved (``window.solved``, through DevTools)."""
     need_chromium()
     server = Server(ROOT / "tests" / "pages" / page_folder)
     page = None
@@ -117,7 +117,7 @@ def bot_plays_our_page(page_folder: str, query: str, game: str) -> str:
         r = run_cli("run", game, "--region", "0,0,900,780")
         assert r.returncode == 0, r.stderr + r.stdout
         page.dt.wait_for("window.solved === true", timeout=10)
-        return r.stderr
+        return r.stderr + r.stdout
     finally:
         if page is not None:
             page.close()
