@@ -658,8 +658,9 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     state = _state(local, crossed, start)
     for r1, c1, r2, c2 in doubtful:
         state[r1, c1] = state[r2, c2] = -1
-    if reading.looks.trail == "fill":  # a cell filled is on the trail, its steps unseen
-        state[_filled(lab, local, reading.looks.ground) & (state == 0)] = ON_PATH
+    if reading.looks.trail == "fill":  # on the trail by a fill or a step seen; which steps, not told
+        on = (state > 0) | _filled(lab, local, reading.looks.ground)
+        state = np.where(state < 0, -1, np.where(on, ON_PATH, 0)).astype(np.int64)
     if only is not None:
         state[~only] = -1
     return state
