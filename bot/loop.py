@@ -763,7 +763,7 @@ class Runner:
                         raise Stopped(f"before acting on {on}: r{rr + 1}c{cc + 1} shows "
                                       f"{self._name(state[rr, cc])}, expected {self._name(action.before[rr, cc])} "
                                       "(the window moved or the game changed); stopped")
-                if getattr(action, "via", None) is not None:
+                if isinstance(action, Key) and action.via is not None:
                     self._check_key(action)
                 # every point proven before any is used
                 gesture = safety.prove(action, lat, self.map, bounds, self._clicked())

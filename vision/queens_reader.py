@@ -36,6 +36,7 @@ from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.cells import cell_patch
 from puzzlebot.vision.colour_math import median, to_lab
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
+from puzzlebot.vision.groups import group_labels
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, candidate_lattices
 from puzzlebot.vision.lined_grid import corner_colours, corner_square, corners
@@ -360,23 +361,8 @@ def _colour_count(fills: np.ndarray) -> int:
 
 
 def _components(same: dict, rows: int, cols: int) -> np.ndarray:
-    parent = list(range(rows * cols))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for (a, b), joined in same.items():
-        if joined:
-            parent[root(a[0] * cols + a[1])] = root(b[0] * cols + b[1])
-    roots: dict[int, int] = {}
-    out = np.zeros((rows, cols), np.int64)
-    for r in range(rows):
-        for c in range(cols):
-            out[r, c] = roots.setdefault(root(r * cols + c), len(roots))
-    return out
+    pairs = ((a[0] * cols + a[1], b[0] * cols + b[1]) for (a, b), joined in same.items() if joined)
+    return np.array(group_labels(rows * cols, pairs), np.int64).reshape(rows, cols)
 
 
 def _block(ink: np.ndarray, least: float) -> bool:

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.vision.digits import read_number
+from puzzlebot.vision.groups import group_labels
 from puzzlebot.vision.lattice import Lattice
 
 # A glyph's ink stands out from the ground around it by this much (grey
@@ -111,24 +112,12 @@ def _glyphs(img: np.ndarray, lat: Lattice, labels: set[str]) -> list[ScreenKey]:
 def _groups(glyphs: list[tuple[float, float, int, bool]]) -> list[list[int]]:
     """Glyphs (x, y, height, light) joined where alike in size and ink and
     near (single linkage), as lists of indexes."""
-    parent = list(range(len(glyphs)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, (xa, ya, ha, la) in enumerate(glyphs):
-        for j in range(i + 1, len(glyphs)):
-            xb, yb, hb, lb = glyphs[j]
-            if la != lb or abs(ha - hb) > SAME_SIZE * max(ha, hb):
-                continue
-            if np.hypot(xa - xb, ya - yb) <= NEAR * max(ha, hb):
-                parent[root(i)] = root(j)
+    pairs = [(i, j) for i, (xa, ya, ha, la) in enumerate(glyphs) for j, (xb, yb, hb, lb) in enumerate(glyphs)
+             if i < j and la == lb and abs(ha - hb) <= SAME_SIZE * max(ha, hb)
+             and np.hypot(xa - xb, ya - yb) <= NEAR * max(ha, hb)]
     groups: dict[int, list[int]] = {}
-    for i in range(len(glyphs)):
-        groups.setdefault(root(i), []).append(i)
+    for i, label in enumerate(group_labels(len(glyphs), pairs)):
+        groups.setdefault(label, []).append(i)
     return list(groups.values())
 
 
