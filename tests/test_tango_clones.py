@@ -432,6 +432,16 @@ def test_bot_solves_a_tango_whose_givens_are_of_one_kind(xvfb, query):
     assert "its look learnt" in bot_plays_our_page("sun_moon", query, "tango")
 
 
+def test_bot_solves_a_tango_whose_signs_are_small_in_ringed_circles(xvfb):
+    """tests/pages/sun_moon at 6x6 with `small=1`: = and x of a 10 px font
+    (the x 5 px across) in 16 px white circles ringed 2 px in the grey of the
+    givens' borders, on the page's white gap between boxes; givens grey
+    with a lock emoji.  Refused before ("ink 16 px across that is neither
+    = nor x": the ring, half of it as dark as the boxes' borders, taken for
+    the glyph); now each sign is read inside the ring it closes."""
+    bot_plays_our_page("sun_moon", "p=2&small=1", "tango")
+
+
 @pytest.mark.parametrize("query", ["p=0", "p=1"])
 def test_bot_solves_a_tango_drawn_on_a_checkerboard(xvfb, query):
     """tests/pages/checker_tango: empty cells in two pale tones as a

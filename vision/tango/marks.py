@@ -18,7 +18,7 @@ import numpy as np
 
 from puzzlebot.solvers.tango.board import EQUAL, OPPOSITE
 from puzzlebot.vision.cells import cell_patch
-from puzzlebot.vision.colour_math import distance, median, median_first
+from puzzlebot.vision.colour_math import distance, median, median_first, squared_distance
 from puzzlebot.vision.lattice import Lattice
 
 # Half the window around an edge's middle (fraction of the pitch): marks are
@@ -94,6 +94,10 @@ BADGE_RIM = 2
 # glyph (the ends of a grid line erased under a text mark, 2 px against
 # bars of 30), not part of it: an "x" is one part, an "="'s bars alike.
 SPECK_PART = 0.1
+# A badge found by its own colour (a ring round a middle of the page's
+# colour, beside cells' borders as dark as the ring): its pixels are within
+# RING_TOL (Lab) of the colour at the window's middle.
+RING_TOL = INK / 2
 # A glyph spans at most this share of the window (0.34 pitch): anything
 # longer is lines (a grid line out of place, a pattern), not a mark.
 GLYPH_MAX = 0.8
@@ -120,6 +124,10 @@ CROSS_SIDE_MIDS = 0.8
 # (real crosses: all of them; an "=" with a grid line's rest through its
 # middle, which otherwise has a cross's shares: about half).
 CROSS_DIAGONALS = 0.9
+# A glyph fewer pixels across than this (in the window read, a pitch of
+# 96) has corners of its 2x2 pixels: a quarter of a 5 px "x" may hold none
+# of its stroke's pixels (a 10 px font's x in a ringed circle).
+SMALL_GLYPH = 8
 # A glyph spanning fewer screenshot pixels than this is not told (real marks:
 # 4.7 px and more; "=" and "x" of three pixels blur into the same blot).
 MIN_GLYPH_PIXELS = 4.0
@@ -210,7 +218,10 @@ def glyph_features(g: np.ndarray) -> dict[str, float]:
         out["mid_" + name] = float(mid.min()) if mid.size else 1.0
         k = max(1, n // 3)
         out["ends_" + name] = float(min(prof[:k].max(), prof[n - k:].max()))
-    ys, xs = _split(h, 4), _split(w, 4)
+    if max(h, w) < SMALL_GLYPH:  # a corner of a few pixels: its 2x2 block
+        ys, xs = [slice(0, 2), None, None, slice(h - 2, h)], [slice(0, 2), None, None, slice(w - 2, w)]
+    else:
+        ys, xs = _split(h, 4), _split(w, 4)
     out["corners"] = min(float(g[ys[i], xs[j]].mean()) for i in (0, 3) for j in (0, 3))
     y3, x3 = _split(h, 3), _split(w, 3)
     out["centre"] = float(g[y3[1], x3[1]].mean())
@@ -356,20 +367,21 @@ def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
         return None, (0.0 if dark.sum() >= NO_MARK * size * size else 1.0)
     # a badge: one filled blob of one colour; the glyph is what differs inside it
     big, (x, y, w, h) = _badge(parts, win, size)
+    inner = None
     if big.sum() >= BADGE_FILL * w * h and w >= 0.25 * size and h >= 0.25 * size:
         inner = cv2.erode(big.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        colour = median_first(win[inner]) if inner.any() else None
-        plain = float(np.mean(distance(win[inner], colour) <= INK)) if colour is not None else 0
-        if colour is not None and plain >= BADGE_PLAIN:
-            glyph = inner & (distance(win, colour) > INK)
-            # a badge's edge, blended with what is around it, is not glyph:
-            # parts lying wholly in the rim left by the erosion drop out
-            core = cv2.erode(inner.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=BADGE_RIM) > 0
-            gparts = [gp for gp in _components(glyph, max(2.0, CENTRED * pitch + 2)) if (gp[0] & core).any()]
-            gtotal = int(sum(p[0].sum() for p in gparts))
-            if gtotal >= 3:
-                parts, total = gparts, gtotal
+    gparts = _inside_badge(inner, win, pitch) if inner is not None else []
+    if gparts:
+        parts = gparts
     kind = _centred_kind(parts, size, pitch, line)
+    if kind is None:
+        # a badge drawn as a ring round a plain middle (of the page's colour,
+        # so only the ring is ink, and only in part where the cells' borders
+        # are as dark): the glyph is what differs inside the ring
+        inner = _closed_badge(win, pitch)
+        gparts = _inside_badge(inner, win, pitch) if inner is not None else []
+        kind = _centred_kind(gparts, size, pitch, line) if gparts else None
+        parts = gparts if kind is not None else parts
     if kind is None:
         # a mouse pointer (a filled, colourless dark arrow) beside or over the
         # mark: read what remains, and only a clean mark counts
@@ -382,6 +394,50 @@ def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
     if kind is not None:
         return (OPPOSITE if kind == "x" else EQUAL), 1.0
     return None, 0.0
+
+
+def _inside_badge(inner: np.ndarray, win: np.ndarray, pitch: float) -> list:
+    """The glyph's parts inside a badge (``inner``: the badge's pixels, its
+    rim left out), where the badge is of one colour (BADGE_PLAIN of it); []
+    where it is not, or holds no glyph."""
+    colour = median_first(win[inner]) if inner.any() else None
+    if colour is None or float(np.mean(distance(win[inner], colour) <= INK)) < BADGE_PLAIN:
+        return []
+    glyph = inner & (distance(win, colour) > INK)
+    # a badge's edge, blended with what is around it, is not glyph:
+    # parts lying wholly in the rim left by the erosion drop out
+    core = cv2.erode(inner.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=BADGE_RIM) > 0
+    gparts = [gp for gp in _components(glyph, max(2.0, CENTRED * pitch + 2)) if (gp[0] & core).any()]
+    return gparts if sum(int(gp[0].sum()) for gp in gparts) >= 3 else []
+
+
+def _closed_badge(win: np.ndarray, pitch: float) -> np.ndarray | None:
+    """A badge round the window's middle found by its own colour (the middle's
+    median, within RING_TOL), closed on every side (a ring round it, or its
+    own edge) and holding the glyph in its holes: its pixels, or None where
+    that colour reaches the window's rim (a gap between boxes, a grid line)
+    or makes no badge's size and shape."""
+    size = win.shape[0]
+    near = win[_near_middle(win.shape[:2], max(2.0, CENTRED * pitch))]
+    # the commonest colour there (a glyph and its blur may be half of it)
+    close = squared_distance(near[:, None], near[None]) <= RING_TOL ** 2
+    colour = median_first(near[close[np.argmax(close.sum(axis=1))]])
+    same = (distance(win, colour) <= RING_TOL).astype(np.uint8)
+    _, lbl = cv2.connectedComponents(same, connectivity=8)
+    ids, counts = np.unique(lbl[_near_middle(win.shape[:2], max(2.0, CENTRED * pitch)) & (same > 0)],
+                            return_counts=True)
+    if not len(ids):
+        return None
+    part = lbl == ids[np.argmax(counts)]
+    if part[0].any() or part[-1].any() or part[:, 0].any() or part[:, -1].any():
+        return None
+    contours, _ = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    disc = cv2.drawContours(np.zeros(part.shape, np.uint8), contours, -1, 1, -1) > 0
+    ys, xs = np.nonzero(disc)
+    w, h = np.ptp(xs) + 1, np.ptp(ys) + 1
+    if min(w, h) < 0.25 * size or max(w, h) > GLYPH_MAX * size or disc.sum() < BADGE_FILL * w * h:
+        return None
+    return disc
 
 
 def _badge(parts, win: np.ndarray, size: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
@@ -543,6 +599,15 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
             if little_ink[i] and not dark[i] and (hidden is None or hidden.sum() < NO_MARK * size * size):
                 speck = (mark_ink & near).sum() >= SPECK * size * size
                 faint = _faint_mark(faint_inks[i], vertical_line, p, size)
+                if gap or speck or faint:
+                    # a glyph in a badge whose ring and glyph are as dark as
+                    # a cell's ground or border: read against the badge
+                    gparts = _inside_badge(inner, mid[i], p) if (inner := _closed_badge(mid[i], p)) is not None else []
+                    kind = _centred_kind(gparts, size, p, None) if gparts else None
+                    if kind is not None and _glyph_side(np.logical_or.reduce([g[0] for g in gparts]), p) * scale \
+                            >= MIN_GLYPH_PIXELS:
+                        out[k] = (OPPOSITE if kind == "x" else EQUAL), 1.0
+                        continue
                 # nothing there (the common case, decided quickly)
                 out[k] = (None, 0.0 if gap or speck or faint else 1.0)
                 if (gap or speck or faint) and why is not None:
