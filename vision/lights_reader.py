@@ -572,14 +572,36 @@ def look_sizes(lab: np.ndarray, lat: Lattice, labels: np.ndarray, looks: list[np
     """For each look, the median share of its cells' boxes drawn in its
     colour (nearer it than the other look and the ground)."""
     shares: list[list[float]] = [[], []]
-    rivals = [np.asarray(v) for v in looks] + [ground]
+    h, w = lab.shape[:2]
+    x0, y0, _, _ = lat.box(0, 0)
+    _, _, x1, y1 = lat.box(lat.rows - 1, lat.cols - 1)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0, 0.0
+    # each pixel's nearest of the two looks and the ground, once for the
+    # whole board (squared distances: the same nearest), then each cell's
+    # share of its own look's pixels from integral images
+    area = [np.ascontiguousarray(lab[y0:y1, x0:x1, i], np.float32) for i in range(3)]
+    best = nearest = None
+    for k, v in enumerate([np.asarray(v, np.float32) for v in looks] + [np.asarray(ground, np.float32)]):
+        d = (area[0] - v[0]) ** 2 + (area[1] - v[1]) ** 2 + (area[2] - v[2]) ** 2
+        if best is None:
+            best, nearest = d, np.zeros(d.shape, np.uint8)
+        else:
+            closer = d < best
+            best = np.where(closer, d, best)
+            nearest[closer] = k
+    sums = [cv2.integral((nearest == k).astype(np.uint8)) for k in (0, 1)]
     for r in range(lat.rows):
         for c in range(lat.cols):
             k = int(labels[r, c])
-            patch = cell_patch(lab, lat, r, c).reshape(-1, 3)
-            if patch.size:
-                d = np.stack([np.linalg.norm(patch - v, axis=1) for v in rivals])
-                shares[k].append(float(np.mean(d.argmin(axis=0) == k)))
+            bx0, by0, bx1, by1 = lat.box(r, c)
+            bx0, by0 = min(max(bx0, x0), x1) - x0, min(max(by0, y0), y1) - y0
+            bx1, by1 = max(min(bx1, x1), x0) - x0, max(min(by1, y1), y0) - y0
+            if bx1 > bx0 and by1 > by0:
+                ii = sums[k]
+                inside = int(ii[by1, bx1]) - int(ii[by0, bx1]) - int(ii[by1, bx0]) + int(ii[by0, bx0])
+                shares[k].append(inside / ((bx1 - bx0) * (by1 - by0)))
     return tuple(float(median(s)) if s else 0.0 for s in shares)
 
 
