@@ -194,6 +194,7 @@ def test_real_linkedin_screenshots_read_exactly():
         else:  # a fresh board: nothing on it
             assert not rd.state.any(), e["file"]
         assert rd.looks.thick  # LinkedIn draws thick borders: the cross-check ran
+        assert rd.looks.decor == (), e["file"]  # nothing taken for a print in every cell
 
 
 def test_our_page_screenshots_read_exactly():
@@ -207,6 +208,7 @@ def test_our_page_screenshots_read_exactly():
         assert rd.sure, (e["file"], rd.looks.why)
         assert np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(e["regions"]))), e["file"]
         assert np.array_equal(rd.state, want), e["file"]
+        assert rd.looks.decor == (), e["file"]
 
 
 def _queens_seen(rd) -> tuple[list, list]:
@@ -556,6 +558,40 @@ def test_bot_reads_a_queen_near_its_regions_colour_by_the_queen_the_game_drew(xv
     from .web_games import bot_plays_our_page
 
     assert "look learnt" in bot_plays_our_page("white_crowns", query, "queens")
+
+
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("query", ["p=0&label=1", "p=1&star=1&label=1"])
+def test_a_region_letter_printed_in_every_cell_is_the_cells_look(xvfb, query):
+    """tests/pages/white_crowns with each tile printing its region's letter
+    in its top left corner (12 px, black at 60%): every cell was "faint ink
+    an x's size: a mark too faint to read?" and the bot would not click.
+    Now what (nearly) every cell prints at one place, away from the middle,
+    is read as the cell's fill: the first screenshot reads sure, the page's
+    own regions, every cell empty; then `run` plays it and the page says it
+    is solved."""
+    from .web_games import Page, Server, need_chromium
+
+    need_chromium()
+    server = Server(ROOT / "tests" / "pages" / "white_crowns")
+    page = None
+    try:
+        page = Page(f"{server.url}?{query}", 0, 0, 900, 780)
+        time.sleep(0.5)
+        rd = read_queens(page.grab())
+        assert rd.sure, rd.unsure
+        assert rd.looks.decor, "no print found in the cells"
+        rows = page.state("JSON.stringify(R)")
+        assert np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(rows)))
+        assert not rd.state.any()
+        r = run_cli("run", "queens", "--region", "0,0,900,780")
+        assert r.returncode == 0, r.stderr + r.stdout
+        page.dt.wait_for("window.solved === true", timeout=10)
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
 
 
 @pytest.mark.display

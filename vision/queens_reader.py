@@ -142,6 +142,21 @@ QUEEN_MATCH, MATCH_MIN, MATCH_SHIFT = 3.0, 4.0, 2
 # region's colour near its own), its pixels are those this far (Lab) from
 # the cell's fill: the same screen a moment apart differs by a unit or two.
 TEMPLATE_FAINT = 3.0
+# A game may print the same kind of thing at the same place in every cell
+# (the region's letter in a corner): where DECOR_SHARE of the cells show
+# ink (INK_DIFF: JPEG's ringing round the lines' joins is fainter) at one
+# place, grown by DECOR_GROW of a pitch (so a letter's strokes meet another
+# letter's), that place is the cells' own look,
+# not a mark; it is read as the cell's fill.  It must be small (under
+# DECOR_MAX of a pitch each way: a grid line or border runs the cell's
+# length) and keep clear of the middle's DECOR_CLEAR either side of the
+# centre, where marks and queens are drawn (x's span 0.13-0.26, and a queen's
+# centre lies within QUEEN_OFF of it).
+DECOR_SHARE, DECOR_GROW, DECOR_MAX, DECOR_CLEAR = 0.75, 0.04, 0.35, 0.15
+# Rows (columns) of a cell inked alike in DECOR_SHARE of the cells along
+# this share of it are the lines round the cells (gaps, borders), not
+# something printed in them.
+DECOR_LINE = 0.6
 FAINT_QUEEN = "ink an x's size in faint ink a queen's size: a queen near its region's colour?"
 FAINT_QUEEN_ALONE = "a queen too faint to read?"
 # Where the colour of the game's queens (learnt) lies within 2 * FAINT_DIFF of
@@ -193,6 +208,9 @@ class QueensLooks:
     # a queen as the game drew it where a probe put one (the cell's middle,
     # Lab, and which of its pixels are the queen's), see QUEEN_MATCH
     queen_template: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
+    # what every cell prints at one place (see DECOR_SHARE): boxes (x0, y0,
+    # x1, y1) in shares of the pitch from the cell's corner, read as its fill
+    decor: tuple[tuple[float, float, float, float], ...] = ()
     # what no look tells, learnt from the game's answer to a first click (the
     # player's probe): the values a click moves a cell through, in order
     # (LinkedIn's empty -> x -> queen, or a queen at once), whether the game
@@ -455,10 +473,72 @@ def _rounded_corners(lab: np.ndarray, lat: Lattice, fills: np.ndarray, own: np.n
     return out
 
 
+def decorations(lab: np.ndarray, lat: Lattice, fills: np.ndarray) -> tuple[tuple[float, float, float, float], ...]:
+    """The places where (nearly) every cell prints something of its own
+    (see DECOR_SHARE), as boxes in shares of the pitch from the cell's
+    top-left corner; () where there are none."""
+    h, w = lab.shape[:2]
+    ph, pw = int(lat.py), int(lat.px)
+    grow = max(1, int(round(DECOR_GROW * min(lat.px, lat.py))))
+    kernel = np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)
+    seen, grown, count = np.zeros((ph, pw), np.float32), np.zeros((ph, pw), np.float32), 0
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            x0, y0, _, _ = lat.box(r, c)
+            if x0 < 0 or y0 < 0 or x0 + pw > w or y0 + ph > h:
+                return ()  # a cell off the image: not every cell is seen
+            odd = (np.linalg.norm(lab[y0:y0 + ph, x0:x0 + pw] - fills[r, c], axis=2) > INK_DIFF).astype(np.uint8)
+            seen += odd
+            grown += cv2.dilate(odd, kernel)
+            count += 1
+    # the lines round the cells (gaps, borders: along most of a row or
+    # column, pixel for pixel the same in every cell) and what joins them
+    # (rounded corners, borders' joins) are the lattice's, not printed
+    same = (seen >= DECOR_SHARE * count).astype(np.uint8)
+    lines = np.zeros_like(same)
+    lines[same.mean(axis=1) >= DECOR_LINE] = 1
+    lines[:, same.mean(axis=0) >= DECOR_LINE] = 1
+    lines[[0, -1]] = lines[:, [0, -1]] = 1
+    _, lbl = cv2.connectedComponents(same | lines, connectivity=8)
+    lattice_own = np.isin(lbl, np.unique(lbl[lines > 0]))
+    often = ((grown >= DECOR_SHARE * count) & ~(cv2.dilate(lattice_own.astype(np.uint8), kernel) > 0)).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(often, connectivity=8)
+    out = []
+    for x, y, bw, bh, _ in stats[1:n]:
+        box = (max(0.0, (x - grow) / lat.px), max(0.0, (y - grow) / lat.py),
+               min(1.0, (x + bw + grow) / lat.px), min(1.0, (y + bh + grow) / lat.py))
+        small = box[2] - box[0] <= DECOR_MAX and box[3] - box[1] <= DECOR_MAX
+        clear = box[2] <= 0.5 - DECOR_CLEAR or box[0] >= 0.5 + DECOR_CLEAR or \
+            box[3] <= 0.5 - DECOR_CLEAR or box[1] >= 0.5 + DECOR_CLEAR
+        if small and clear:
+            out.append(tuple(float(v) for v in box))
+    return tuple(out)
+
+
+def undecorated(lab: np.ndarray, lat: Lattice, fills: np.ndarray,
+                decor: tuple[tuple[float, float, float, float], ...]) -> np.ndarray:
+    """``lab`` with each cell's ``decor`` boxes painted in the cell's fill
+    (the same array where there are none)."""
+    if not decor:
+        return lab
+    out = lab.copy()
+    h, w = lab.shape[:2]
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            x, y = lat.x0 + c * lat.px, lat.y0 + r * lat.py
+            for bx0, by0, bx1, by1 in decor:
+                x0, y0 = max(0, int(np.floor(x + bx0 * lat.px))), max(0, int(np.floor(y + by0 * lat.py)))
+                x1, y1 = min(w, int(np.ceil(x + bx1 * lat.px))), min(h, int(np.ceil(y + by1 * lat.py)))
+                if x1 > x0 and y1 > y0:
+                    out[y0:y1, x0:x1] = fills[r, c]
+    return out
+
+
 def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.ndarray | None = None,
                    mark_span: float = MARK_SPAN, spans: dict | None = None, queen_span: float | None = None,
                    faint_spans: dict | None = None, queen_colour: np.ndarray | None = None,
-                   template: tuple[np.ndarray, np.ndarray] | None = None
+                   template: tuple[np.ndarray, np.ndarray] | None = None,
+                   decor: tuple[tuple[float, float, float, float], ...] = ()
                    ) -> tuple[np.ndarray, dict[tuple[int, int], str]]:
     """EMPTY / MARK / QUEEN per cell from the ink in its middle (-1 where it
     cannot be told, with the reason; -1 also outside ``only``); a mark spans
@@ -466,7 +546,9 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
     QUEEN_LIKE), a queen as the game drew one is ``template`` (see
     QUEEN_MATCH).  ``spans``, when given, gets the (span, share) of each cell
     read as a queen or left unsure for its ink's size; ``faint_spans`` the
-    span of each queen's faint ink."""
+    span of each queen's faint ink.  What every cell prints (``decor``, see
+    :func:`decorations`) is read as its fill."""
+    lab = undecorated(lab, lat, fills, decor)
     state = np.full((lat.rows, lat.cols), -1, np.int64)
     why = {}
     seen = corner_colours(lab, lat, (CORNER_FROM, CORNER_TO))
@@ -596,7 +678,7 @@ def queen_template(img: np.ndarray, lat: Lattice, reading: Reading, cell: tuple[
     a queen near its region's colour, which must then have a queen's share,
     span and place); None where it shows no such ink."""
     crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
-    mid = cell_patch(to_lab(crop), local, *cell, INK_INSET)
+    mid = cell_patch(undecorated(to_lab(crop), local, reading.looks.fills, reading.looks.decor), local, *cell, INK_INSET)
     if mid.size == 0:
         return None
     mask = np.linalg.norm(mid - reading.looks.fills[cell], axis=2) > (TEMPLATE_FAINT if faint else INK_DIFF)
@@ -647,7 +729,7 @@ def queen_look(img: np.ndarray, lat: Lattice, reading: Reading, cell: tuple[int,
     :func:`_queen_faintly`), else None: what a queen looks like here, from a
     cell the game put one on."""
     crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
-    mid = cell_patch(to_lab(crop), local, *cell, INK_INSET)
+    mid = cell_patch(undecorated(to_lab(crop), local, reading.looks.fills, reading.looks.decor), local, *cell, INK_INSET)
     if mid.size == 0:
         return None
     far = np.linalg.norm(mid - reading.looks.fills[cell], axis=2)
@@ -733,14 +815,16 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
             unsure[BOARD] = why[-1]
     spans: dict = {}
     faint_spans: dict = {}
-    state, ink_why = classify_cells(lab, lat, fills, spans=spans, faint_spans=faint_spans)
+    decor = decorations(lab, lat, fills)
+    state, ink_why = classify_cells(lab, lat, fills, spans=spans, faint_spans=faint_spans, decor=decor)
     mark_span = learnt_mark_span(state, spans)
     queen_span = float(median(np.array(list(faint_spans.values())))) if faint_spans else None
     faintly = any(w == FAINT_QUEEN or w.endswith(FAINT_QUEEN_ALONE) for w in ink_why.values())
     if mark_span is not None or (queen_span is not None and faintly):
         # this game's marks are larger than LinkedIn's, or some queens show
         # only faintly: read again knowing what its marks and queens are
-        state, ink_why = classify_cells(lab, lat, fills, mark_span=mark_span or MARK_SPAN, queen_span=queen_span)
+        state, ink_why = classify_cells(lab, lat, fills, mark_span=mark_span or MARK_SPAN, queen_span=queen_span,
+                                        decor=decor)
     for rc, w in ink_why.items():
         unsure.setdefault(rc, w)
     whole = whole_board(lab, lat, region_fills(fills, regions))
@@ -756,7 +840,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     puzzle.marks = {(int(r), int(c)) for r, c in np.argwhere(state == MARK)}
     looks = QueensLooks(fills, regions, thick, unshaded is not None,
                         why[:5] + [f"r{r + 1}c{c + 1}: {w}" for (r, c), w in sorted(ink_why.items())][:5], answer,
-                        MARK_SPAN if mark_span is None else mark_span, queen_span)
+                        MARK_SPAN if mark_span is None else mark_span, queen_span, decor=decor)
     unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
     return Reading(puzzle, state, lat.shifted(-x0, -y0), unsure, tuple(whole.touches), looks)
 
@@ -788,5 +872,5 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     crop, local, _ = lat.crop(img, CORNER_TO + 0.05)
     state, _ = classify_cells(to_lab(crop), local, reading.looks.fills, only, reading.looks.mark_span,
                               queen_span=reading.looks.queen_span, queen_colour=reading.looks.queen_colour,
-                              template=reading.looks.queen_template)
+                              template=reading.looks.queen_template, decor=reading.looks.decor)
     return state
