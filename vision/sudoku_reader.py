@@ -70,6 +70,13 @@ SEARCHES = ((None, 640), (PASSES, SLOW_SIDE))
 # our dark page's 1 px line beside a given's cell 0.22; a cell's flat
 # middle 0, JPEG noise under 0.1).
 LINE_MIN = 0.15
+# A lattice of the quick search (at 640 px) whose cells are this much wider
+# than tall (or taller), whose lines make a board's one way only, is the
+# board's a little off (a 6x6 page of 58 px cells, 1 px light lines: its
+# columns read 5% too wide); the slow search looks again.  Other games'
+# grids found so are mostly square (of the 157 other games' screenshots
+# whose lines one way look like a board's, 2 are off by 2% or more).
+OFF_SQUARE = 0.02
 # Lines between boxes outweigh every thin line inside the board by HEAVY
 # (measured: 3.0 vs 0.72 on our stand-in, 5 vs 2 and 3.1 vs 0.67 on a
 # third-party game light and dark).
@@ -241,16 +248,19 @@ def _board(img: np.ndarray, gray: np.ndarray) -> Lattice:
     """The whole board's lattice, from its lines (see the module's notes):
     the first board the lines make whose cells do not go on past its sides
     (a 4x4 of lines fits inside a 6x6 board cut through)."""
-    why, partial, seen = f"no {GAME} board: no grid of square cells in the image", None, []
+    why, partial, seen, half = f"no {GAME} board: no grid of square cells in the image", None, [], False
     for passes, side in SEARCHES:
-        if seen:  # the quick search found grids: the slow one is for faint boards it missed altogether
+        # the slow search is for faint boards the quick one missed altogether,
+        # and for a lattice it found a little off (see OFF_SQUARE)
+        if seen and not half:
             break
         for lat in split_candidates(img, passes, side):
             if any(lat.on_grid_of(o, 0.05, 0.2) for o in seen):
                 continue
             seen.append(lat)
-            fits, why_not = _extents(gray, lat)
+            fits, why_not, one_way = _extents(gray, lat)
             why = why_not or why
+            half = half or (one_way and not fits and abs(lat.px - lat.py) > OFF_SQUARE * min(lat.px, lat.py))
             for board in fits:
                 crop, local, _ = board.crop(img, 1.0)
                 lab = to_lab(crop)
@@ -313,9 +323,10 @@ def _goes_on(gray: np.ndarray, board: Lattice, left: float, right: float, top: f
     return False
 
 
-def _extents(gray: np.ndarray, lat: Lattice) -> tuple[list[Lattice], str]:
+def _extents(gray: np.ndarray, lat: Lattice) -> tuple[list[Lattice], str, bool]:
     """The boards the lines around ``lat`` make (largest first, nearest the
-    lattice first), or why there is none."""
+    lattice first), or why there is none, and whether the lines one way
+    (rows or columns) make a board's: n + 1 lines, the boxes' heavier."""
     p = (lat.px + lat.py) / 2
     ks = np.arange(-MAX_SIDE, max(lat.rows, lat.cols) + MAX_SIDE + 1)
     xs, ys = lat.x0 + ks * lat.px, lat.y0 + ks * lat.py
@@ -323,9 +334,10 @@ def _extents(gray: np.ndarray, lat: Lattice) -> tuple[list[Lattice], str]:
     mid_x = lat.x0 + (np.arange(lat.cols) + 0.5) * lat.px
     wx = median_rows(line_weights(gray, xs, mid_y, p, True))
     wy = median_rows(line_weights(gray, ys, mid_x, p, False))
-    out = []
+    out, one_way = [], False
     for n in sorted(BOXES, reverse=True):
         br, bc = BOXES[n]
+        one_way = one_way or bool(_fits(wx, n, bc)) or bool(_fits(wy, n, br))
         for a in sorted(_fits(wx, n, bc), key=lambda i: abs(ks[i])):
             for b in sorted(_fits(wy, n, br), key=lambda i: abs(ks[i])):
                 x0 = _refine(gray, xs[a], (ys[b], ys[b + n]), p, True)
@@ -339,10 +351,10 @@ def _extents(gray: np.ndarray, lat: Lattice) -> tuple[list[Lattice], str]:
                                                                         wy[b + n + 1] if b + n + 1 < len(wy) else np.nan):
                     out.append(board)
     if out:
-        return out, ""
+        return out, "", one_way
     present = int(np.sum(wx >= LINE_MIN)), int(np.sum(wy >= LINE_MIN))
     return [], (f"no {GAME} board: {present[0]} and {present[1]} grid lines, but no 4x4, 6x6 or 9x9 board whose "
-                f"box lines are heavier than the rest (another game, or a board covered or cut)")
+                f"box lines are heavier than the rest (another game, or a board covered or cut)"), one_way
 
 
 def _stroke(mask: np.ndarray) -> float:
