@@ -21,7 +21,10 @@
 A board must be square, have as many regions as rows, and be whole (no
 cells of its fills past it, the page plain all round it, its frame
 unbroken); a grid of one or two fills is another game (Tango, Lights Out)
-and is refused.
+and is refused, unless its lines fall in two weights and the heavier make
+its n regions (a board drawn in one colour, its regions by their borders
+alone): then anything unclear, or queens that break the rules, is another
+game's grid (a Sudoku's boxes and digits), refused too.
 """
 
 from __future__ import annotations
@@ -77,6 +80,13 @@ SAME_FILL, OTHER_FILL = 6.0, 9.0
 # game (Tango's and Lights Out's cells show one or two), not a Queens board
 # misread.
 MIN_REGION_SHARE = 0.5
+# ... unless its regions are drawn by their borders alone, in one colour:
+# lines of two weights, each at least LINED_EDGES of the side's count (n
+# regions have n - 1 borders between them at the least), with no line
+# within the middle LINED_GAP of the way between the two weights' medians
+# (thick borders 3 px, thin lines 1 px: far apart; a Sudoku's box lines
+# make regions too, and its digits leave its cells unsure).
+LINED_EDGES, LINED_GAP = 1.0, 0.5
 # Borders: the darkness across an edge is summed over a band of +-BAND
 # pitches, along the middle ALONG share of the edge.  Thick and thin borders
 # are told apart when their darkness differs by at least THICK_RATIO (LinkedIn:
@@ -367,6 +377,38 @@ def _darkness(L: np.ndarray, lat: Lattice, a: tuple[int, int], b: tuple[int, int
         prof = band.mean(axis=1) if band.size else np.zeros(1)
         pitch = lat.py
     return float(np.clip(ref - prof, 0, None).sum()) / max(ref, 1.0) / pitch
+
+
+def _two_weights(dark: np.ndarray, n: int) -> tuple[float, float] | None:
+    """Where every cell shows one colour, whether the lines between cells
+    fall in two weights (log darkness, :func:`_darkness`): thin within a
+    region, thick between regions, each at least LINED_EDGES of the
+    board's side of them, their medians THICK_RATIO apart and no line in
+    the middle LINED_GAP of the way between them.  The split and its
+    margin (see MARGIN), or None."""
+    v = np.sort(dark)
+    gaps = np.diff(v)
+    if not len(gaps):
+        return None
+    k = int(np.argmax(gaps))
+    thin, heavy = v[:k + 1], v[k + 1:]
+    if min(len(thin), len(heavy)) < LINED_EDGES * n:
+        return None
+    lo, hi = float(median(thin)), float(median(heavy))
+    if hi - lo <= np.log(THICK_RATIO) or gaps[k] < LINED_GAP * (hi - lo):
+        return None
+    return (v[k] + v[k + 1]) / 2, MARGIN * (hi - lo)
+
+
+def _clashing_queens(queens: np.ndarray, regions: np.ndarray) -> str:
+    """Two queens of ``queens`` (a mask) in one row, column or region, or
+    touching: which, in words ("" where none)."""
+    at = [tuple(int(v) for v in rc) for rc in np.argwhere(queens)]
+    for i, (r, c) in enumerate(at):
+        for r2, c2 in at[i + 1:]:
+            if r == r2 or c == c2 or regions[r, c] == regions[r2, c2] or max(abs(r - r2), abs(c - c2)) == 1:
+                return f"r{r + 1}c{c + 1} and r{r2 + 1}c{c2 + 1}"
+    return ""
 
 
 def _colour_count(fills: np.ndarray) -> int:
@@ -776,13 +818,22 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     if thick:
         cut = (median(split) + median(joined)) / 2
         margin = MARGIN * (median(split) - median(joined))
+    colours = _colour_count(fills)
+    lined = None  # the regions drawn by their borders alone (every cell one colour): (cut, margin)
+    if colours < MIN_REGION_SHARE * n:
+        lined = _two_weights(np.array(list(dark.values())), n)
+        if lined is None:
+            raise NoBoardError(f"no Queens board found: the {n}x{n} grid shows {colours} fill colour"
+                               f"{'s' if colours > 1 else ''}, a Queens board one per region ({n}), "
+                               "and its lines are not of two weights (regions drawn by their borders)")
+        thick, (cut, margin) = True, lined
     same: dict = {}
     for e, d in dist.items():
         a, b = e
         pair = f"r{a[0] + 1}c{a[1] + 1} and r{b[0] + 1}c{b[1] + 1}"
         border = None if not thick else ("thin" if dark[e] < cut - margin else
                                          "thick" if dark[e] > cut + margin else "unclear")
-        if d < SAME_FILL or d > OTHER_FILL:
+        if lined is None and (d < SAME_FILL or d > OTHER_FILL):
             same[e] = d < SAME_FILL
             if border is not None and border != ("thin" if same[e] else "thick"):
                 why.append(f"the border between {pair} is {border} but the fills say "
@@ -794,16 +845,18 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
             same[e] = False
             why.append(f"cannot tell whether {pair} are one region (fills {d:.0f} apart, no clear border)")
             unsure.update({rc: why[-1] for rc in e})
-    colours = _colour_count(fills)
-    if colours < MIN_REGION_SHARE * n:
-        raise NoBoardError(f"no Queens board found: the {n}x{n} grid shows {colours} fill colour"
-                           f"{'s' if colours > 1 else ''}, a Queens board one per region ({n})")
     regions = _components(same, n, n)
     k = int(regions.max()) + 1
     letters = region_letters(regions)
     names = sorted(set("".join(letters)))
     puzzle = QueensPuzzle([[names.index(ch) for ch in row] for row in letters], names)
     answer = None
+    if lined is not None and (k != n or why):
+        # borders alone must make the board's regions, clearly: else it is
+        # another game's grid (a Tango's lines and marks, a Sudoku's boxes)
+        raise NoBoardError(f"no Queens board found: the {n}x{n} grid shows one fill colour and its heavier lines "
+                           f"make {k} region{'s' if k != 1 else ''}" + (f", {why[0]}" if why and k == n else "")
+                           + f", not the {n} regions of a Queens board")
     if k != n:
         why.append(f"{k} regions on a {n}x{n} board (expected {n})")
         unsure[BOARD] = why[-1]
@@ -825,6 +878,11 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         # only faintly: read again knowing what its marks and queens are
         state, ink_why = classify_cells(lab, lat, fills, mark_span=mark_span or MARK_SPAN, queen_span=queen_span,
                                         decor=decor)
+    if lined is not None:
+        clash = _clashing_queens(state == QUEEN, regions)
+        if clash:  # (a board of borders alone is taken on its queens' word: a Sudoku's digits are no queens)
+            raise NoBoardError(f"no Queens board found: the {n}x{n} grid shows one fill colour, and what its cells "
+                               f"hold breaks the rules as queens ({clash}): another game's pieces or digits?")
     for rc, w in ink_why.items():
         unsure.setdefault(rc, w)
     whole = whole_board(lab, lat, region_fills(fills, regions))
