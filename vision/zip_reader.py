@@ -250,7 +250,22 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
             inside = _ring(round(p * k, 1), 0.0, GLYPH_SHARE * radius, big.shape[0])
         else:
             inside = cv2.resize(badge.astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST) > 0
-        glyph = inside & (distance(big, med) > GLYPH_INK)
+        back = med
+        if radius is None and inside.any():
+            # a ring round a plain middle (the page's colour): the number is
+            # what differs from the middle, not from the ring
+            middle = median(big[inside], axis=0)
+            same = (distance(big, middle) <= DISC_SAME).astype(np.uint8)
+            if float(distance(middle, med)) > DISC_SAME and (inside & (same > 0)).any():
+                # the middle's own colour, with its holes (the number), so
+                # that the ring's blended inner edge stays out
+                _, lbl = cv2.connectedComponents(same, connectivity=8)
+                ids, counts = np.unique(lbl[inside & (same > 0)], return_counts=True)
+                keep = (lbl == ids[np.argmax(counts)]).astype(np.uint8)
+                contours, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+                inside = cv2.drawContours(np.zeros_like(keep), contours, -1, 1, -1) > 0
+                back = middle
+        glyph = inside & (distance(big, back) > GLYPH_INK)
         if discs is not None:
             discs[(r, c)] = med
         if not glyph.any():
