@@ -155,6 +155,9 @@ class ZipLooks:
     # read), or "fill" (each cell on it filled, no steps to see: learnt where
     # the first drag filled exactly the cells it passed)
     trail: str = ""
+    # the numbers in rings round a plain middle, under which a trail does not
+    # show: cell -> the ring's radius (pitches)
+    hollow: dict[tuple[int, int], float] = field(default_factory=dict)
 
 
 def _sized(lat: Lattice) -> Lattice:
@@ -220,10 +223,11 @@ def _badge(win: np.ndarray, colour: np.ndarray, pitch: float) -> np.ndarray | No
 
 
 def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, discs: dict | None = None,
-            rings: dict | None = None) -> tuple[int | None, str, str]:
+            rings: dict | None = None, hollow: dict | None = None) -> tuple[int | None, str, str]:
     """(number or None, how it is drawn: "disc", "printed" or "", why unsure).
     ``discs``/``rings``: where to note the colour of a disc found, and of a
-    middle filled in one colour where no disc's edge was found."""
+    middle filled in one colour where no disc's edge was found; ``hollow``:
+    the radius (pitches) of a ring round a plain middle the number is in."""
     cx, cy = lat.center(r, c)
     p = lat.px
     half = int(np.ceil(max(NUMBER_BOX / 2, DISC_MAX + DISC_EDGE + 0.01) * p))
@@ -265,6 +269,10 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
                 contours, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
                 inside = cv2.drawContours(np.zeros_like(keep), contours, -1, 1, -1) > 0
                 back = middle
+                if hollow is not None:
+                    ys, xs = np.nonzero(badge)
+                    mid = (badge.shape[0] - 1) / 2
+                    hollow[(r, c)] = float(np.hypot(ys - mid, xs - mid).max() + BADGE_RIM * p + 1) / p
         glyph = inside & (distance(big, back) > GLYPH_INK)
         if discs is not None:
             discs[(r, c)] = med
@@ -400,13 +408,16 @@ def _walls(lab: np.ndarray, lat: Lattice, grounds: np.ndarray) -> tuple[dict, di
     return walls, unsure, grid / lat.px if grid > LINE_PX else 0.0
 
 
-def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls, line: float = 0.0) -> tuple[list, list]:
+def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls, line: float = 0.0,
+           hollow: dict | None = None) -> tuple[list, list]:
     """The sides the trail crosses, and those it may: ink across the side's
     middle that does not run on along the line between the two cells'
     middles, at each of LINK_ON of the way from the side to each (a shape
-    laid over the side, not a trail).  Where the grid's lines are ink
-    (``line``: their thickness, pitches), the ink across the side is looked
-    for just past the line on both sides."""
+    laid over the side, not a trail), but inside a number's ring round a
+    plain middle (``hollow``: cell -> its radius), which hides the trail.
+    Where the grid's lines are ink (``line``: their thickness, pitches), the
+    ink across the side is looked for just past the line on both sides."""
+    hollow = hollow or {}
     crossed, doubtful = [], []
     a = max(1, int(round(LINK_HALF * lat.px)))
     h, w = lab.shape[:2]
@@ -432,7 +443,9 @@ def _links(lab: np.ndarray, lat: Lattice, ground: np.ndarray, walls, line: float
         ends = [lat.center(side[0], side[1]), lat.center(side[2], side[3])]
         if not all(inked(x + past * (cx - x), y + past * (cy - y), along_x) for cx, cy in ends):
             continue
-        on = all(inked(x + t * (cx - x), y + t * (cy - y), along_x) for cx, cy in ends for t in LINK_ON)
+        cells = [side[:2], side[2:]]
+        on = all(inked(x + t * (cx - x), y + t * (cy - y), along_x) for (cx, cy), rc in zip(ends, cells)
+                 for t in LINK_ON if (1 - t) * np.hypot(cx - x, cy - y) > hollow.get(rc, 0.0) * lat.px)
         (crossed if on else doubtful).append(side)
     return crossed, doubtful
 
@@ -593,10 +606,10 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     flat = grounds.reshape(-1, 3)
     ground = median(flat, axis=0)
     unsure: dict = {}
-    numbers, how, why, discs, rings = {}, set(), {}, {}, {}
+    numbers, how, why, discs, rings, hollow = {}, set(), {}, {}, {}, {}
     for r in range(lat.rows):
         for c in range(lat.cols):
-            k, style, doubt = _number(lab, lat, r, c, ground, discs, rings)
+            k, style, doubt = _number(lab, lat, r, c, ground, discs, rings, hollow)
             if style:
                 how.add(style)
             if doubt:
@@ -644,7 +657,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         if short:
             raise NoBoardError(f"no Zip board: {short} (number tiles of another game?)")
     start = next((rc for rc, v in numbers.items() if v == 1), None)
-    crossed, doubtful = _links(lab, lat, ground, walls, line)
+    hollow = {rc: v for rc, v in hollow.items() if rc in numbers}
+    crossed, doubtful = _links(lab, lat, ground, walls, line, hollow)
     for side in doubtful:
         unsure[side] = "ink across this side that does not run on into both cells (something laid over it?)"
     state = _state(lat, crossed, start)
@@ -656,7 +670,7 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     puzzle = ZipPuzzle(lat.rows, lat.cols, numbers, {((a, b), (c, d)) for a, b, c, d in walls})
     if path and len(path) > 1:
         puzzle.path = path
-    looks = ZipLooks(ground, walls, " and ".join(sorted(how)) or "none", line)
+    looks = ZipLooks(ground, walls, " and ".join(sorted(how)) or "none", line, hollow=hollow)
     unsure = dict(sorted(unsure.items(), key=lambda kv: str(kv[0])))
     return Reading(puzzle, state, lat.shifted(-ox, -oy), unsure, tuple(whole.touches), looks)
 
@@ -669,7 +683,7 @@ def read_cells(img: np.ndarray, lat: Lattice, reading: Reading, only: np.ndarray
     walls = reading.looks.walls
     p: ZipPuzzle = reading.board
     start = p.cell_of(1)
-    crossed, doubtful = _links(lab, local, reading.looks.ground, walls, reading.looks.line)
+    crossed, doubtful = _links(lab, local, reading.looks.ground, walls, reading.looks.line, reading.looks.hollow)
     state = _state(local, crossed, start)
     for r1, c1, r2, c2 in doubtful:
         state[r1, c1] = state[r2, c2] = -1
