@@ -571,61 +571,41 @@ def test_a_region_letter_printed_in_every_cell_is_the_cells_look(xvfb, query):
     is read as the cell's fill: the first screenshot reads sure, the page's
     own regions, every cell empty; then `run` plays it and the page says it
     is solved."""
-    from .web_games import Page, Server, need_chromium
+    from .web_games import our_page, plays_to_solved
 
-    need_chromium()
-    server = Server(ROOT / "tests" / "pages" / "white_crowns")
-    page = None
-    try:
-        page = Page(f"{server.url}?{query}", 0, 0, 900, 780)
-        time.sleep(0.5)
-        rd = read_queens(page.grab())
-        assert rd.sure, rd.unsure
+    with our_page("white_crowns", query) as page:
+        rd = _fresh_board_read(page)
         assert rd.looks.decor, "no print found in the cells"
-        rows = page.state("JSON.stringify(R)")
-        assert np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(rows)))
-        assert not rd.state.any()
-        r = run_cli("run", "queens", "--region", "0,0,900,780")
-        assert r.returncode == 0, r.stderr + r.stdout
-        page.dt.wait_for("window.solved === true", timeout=10)
-    finally:
-        if page is not None:
-            page.close()
-        server.stop()
+        plays_to_solved(page, "queens")
 
 
 @pytest.mark.display
 @pytest.mark.browser
-@pytest.mark.parametrize("query", ["p=0", "p=1"])
+@pytest.mark.parametrize("query", ["p=0&lined=1", "p=1&lined=1"])
 def test_regions_drawn_by_their_borders_alone_are_read_and_played(xvfb, query):
-    """tests/pages/lined_regions: every cell white, the regions drawn by
-    3 px black borders over 1 px grey lines.  Refused before ("the grid
-    shows 1 fill colour"); now, where every cell shows one colour and the
-    lines between cells fall in two weights, the heavier make the regions
-    (another game's grid must make exactly n of them, with an answer, and
-    its cells no clashing queens: else refused as before).  The first
-    screenshot reads the page's own regions, sure, every cell empty; `run`
-    plays it and the page says it is solved."""
-    from .web_games import Page, Server, need_chromium
+    """tests/pages/white_crowns with lined=1: every cell white, the regions
+    drawn by 3 px black borders over 1 px grey lines.  Refused before ("the
+    grid shows 1 fill colour"); now, where every cell shows one colour and
+    the lines between cells fall in two weights, the heavier make the
+    regions (another game's grid must make exactly n of them, with an
+    answer, and its cells no clashing queens: else refused as before).  The
+    first screenshot reads the page's own regions, sure, every cell empty;
+    `run` plays it and the page says it is solved."""
+    from .web_games import our_page, plays_to_solved
 
-    need_chromium()
-    server = Server(ROOT / "tests" / "pages" / "lined_regions")
-    page = None
-    try:
-        page = Page(f"{server.url}?{query}", 0, 0, 900, 780)
-        time.sleep(0.5)
-        rd = read_queens(page.grab())
-        assert rd.sure, rd.unsure
-        rows = page.state("JSON.stringify(R)")
-        assert np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(rows)))
-        assert not rd.state.any()
-        r = run_cli("run", "queens", "--region", "0,0,900,780")
-        assert r.returncode == 0, r.stderr + r.stdout
-        page.dt.wait_for("window.solved === true", timeout=10)
-    finally:
-        if page is not None:
-            page.close()
-        server.stop()
+    with our_page("white_crowns", query) as page:
+        _fresh_board_read(page)
+        plays_to_solved(page, "queens")
+
+
+def _fresh_board_read(page):
+    """The first screenshot of a fresh board of one of our Queens pages,
+    read: sure, the page's own regions, every cell empty."""
+    rd = read_queens(page.grab())
+    assert rd.sure, rd.unsure
+    assert np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(page.state("JSON.stringify(R)"))))
+    assert not rd.state.any()
+    return rd
 
 
 @pytest.mark.display

@@ -569,19 +569,14 @@ def test_a_page_of_light_one_pixel_lines_is_found_and_played(xvfb, query):
     finds it, was not run (all three boards so under openbox).  Now
     the first screenshot reads the page's givens, sure, and `run` plays it
     to the page's own "solved"."""
-    from .web_games import Page, Server, need_chromium
+    from puzzlebot.bot.capture import Screen
+    from puzzlebot.calibration.mapping import Region
 
-    need_chromium()
-    server = Server(ROOT / "tests" / "pages" / "six")
-    page = None
-    try:
-        # 20 px down (as under a window manager's title bar): where the
-        # quick search's lattice came out 5% too wide
-        page = Page(f"{server.url}?{query}", 0, 20, 900, 770)
-        time.sleep(0.5)
-        from puzzlebot.bot.capture import Screen
-        from puzzlebot.calibration.mapping import Region
+    from .web_games import our_page, plays_to_solved
 
+    # 20 px down (as under a window manager's title bar): where the quick
+    # search's lattice came out 5% too wide
+    with our_page("six", query, 0, 20, 900, 770) as page:
         screen = Screen()
         try:
             rd = read_sudoku(screen.grab(Region(0, 0, 900, 790)))
@@ -590,13 +585,7 @@ def test_a_page_of_light_one_pixel_lines_is_found_and_played(xvfb, query):
         assert rd.sure, rd.unsure
         assert rows_text(rd.board.givens) == page.state("JSON.stringify(G)")
         assert not any(v for row in rd.board.entries for v in row)
-        r = run_cli("run", "sudoku", "--region", "0,0,900,790")
-        assert r.returncode == 0, r.stderr + r.stdout
-        page.dt.wait_for("window.solved === true", timeout=10)
-    finally:
-        if page is not None:
-            page.close()
-        server.stop()
+        plays_to_solved(page, "sudoku", "0,0,900,790")
 
 
 @pytest.mark.display

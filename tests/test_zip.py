@@ -243,27 +243,16 @@ def test_numbers_in_ringed_white_circles_are_read_and_played(xvfb, query):
     and walls as the page has them; and the trail (tinted tiles), which
     does not show inside such a ring, is looked for up to the ring only:
     `run` plays it and the page says it is solved."""
-    from .web_games import Page, Server, need_chromium
+    from .web_games import our_page, plays_to_solved
 
-    need_chromium()
-    server = Server(ROOT / "tests" / "pages" / "ring_numbers")
-    page = None
-    try:
-        page = Page(f"{server.url}?{query}", 0, 0, 900, 780)
-        time.sleep(0.5)
+    with our_page("ring_numbers", query) as page:
         rd = read_zip(page.grab())
         assert rd.sure, rd.unsure
         P = page.state("JSON.stringify(P)")
         assert rd.board.numbers == {(r, c): v for r, c, v in P["numbers"]}
         assert rd.board.walls == {wall_key((a, b), (c, d)) for a, b, c, d in P["walls"]}
         assert rd.board.path == []
-        r = run_cli("run", "zip", "--region", "0,0,900,780")
-        assert r.returncode == 0, r.stderr + r.stdout
-        page.dt.wait_for("window.solved === true", timeout=10)
-    finally:
-        if page is not None:
-            page.close()
-        server.stop()
+        plays_to_solved(page, "zip")
 
 
 def test_other_games_are_never_read_as_zip():

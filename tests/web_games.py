@@ -5,6 +5,7 @@ game's own state read through DevTools (never from pixels)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import socket
@@ -103,22 +104,37 @@ class Page:
         self.browser.close()
 
 
+@contextlib.contextmanager
+def our_page(page_folder: str, query: str, x: int = 0, y: int = 0, w: int = 900, h: int = 780):
+    """A page of ours in tests/pages, served and open at (x, y), w x h,
+    with ``query``; closed, its server stopped, after the block."""
+    need_chromium()
+    server = Server(ROOT / "tests" / "pages" / page_folder)
+    page = None
+    try:
+        page = Page(f"{server.url}?{query}", x, y, w, h)
+        time.sleep(0.5)
+        yield page
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
+
+
+def plays_to_solved(page: Page, game: str, region: str = "0,0,900,780") -> str:
+    """``puzzlebot run GAME --region REGION`` with default options on an
+    open page of ours; its stderr and stdout once the page itself says it
+    is solved (``window.solved``, through DevTools)."""
+    r = run_cli("run", game, "--region", region)
+    assert r.returncode == 0, r.stderr + r.stdout
+    page.dt.wait_for("window.solved === true", timeout=10)
+    return r.stderr + r.stdout
+
+
 def bot_plays_our_page(page_folder: str, query: str, game: str) -> str:
     """``puzzlebot run GAME --region 0,0,900,780`` with default options on a
     page of ours in tests/pages (written as another team might), served and
     open there; its stderr, then its stdout, once the page itself says it is
     solved (``window.solved``, through DevTools)."""
-    need_chromium()
-    server = Server(ROOT / "tests" / "pages" / page_folder)
-    page = None
-    try:
-        page = Page(f"{server.url}?{query}", 0, 0, 900, 780)
-        time.sleep(0.5)
-        r = run_cli("run", game, "--region", "0,0,900,780")
-        assert r.returncode == 0, r.stderr + r.stdout
-        page.dt.wait_for("window.solved === true", timeout=10)
-        return r.stderr + r.stdout
-    finally:
-        if page is not None:
-            page.close()
-        server.stop()
+    with our_page(page_folder, query) as page:
+        return plays_to_solved(page, game)
