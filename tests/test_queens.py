@@ -562,8 +562,8 @@ def test_bot_reads_a_queen_near_its_regions_colour_by_the_queen_the_game_drew(xv
 
 @pytest.mark.display
 @pytest.mark.browser
-@pytest.mark.parametrize("query", ["p=0&label=1", "p=1&star=1&label=1"])
-def test_a_region_letter_printed_in_every_cell_is_the_cells_look(xvfb, query):
+@pytest.mark.parametrize("query, covered", [("p=0&label=1", True), ("p=1&star=1&label=1", False)])
+def test_a_region_letter_printed_in_every_cell_is_the_cells_look(xvfb, query, covered):
     """tests/pages/white_crowns with each tile printing its region's letter
     in its top left corner (12 px, black at 60%): every cell was "faint ink
     an x's size: a mark too faint to read?" and the bot would not click.
@@ -574,15 +574,15 @@ def test_a_region_letter_printed_in_every_cell_is_the_cells_look(xvfb, query):
     from .web_games import our_page, plays_to_solved
 
     with our_page("white_crowns", query) as page:
-        rd = _fresh_board_read(page)
+        rd = _fresh_board_read(page, covered)
         assert rd.looks.decor, "no print found in the cells"
         plays_to_solved(page, "queens")
 
 
 @pytest.mark.display
 @pytest.mark.browser
-@pytest.mark.parametrize("query", ["p=0&lined=1", "p=1&lined=1"])
-def test_regions_drawn_by_their_borders_alone_are_read_and_played(xvfb, query):
+@pytest.mark.parametrize("query, covered", [("p=0&lined=1", False), ("p=1&lined=1", True)])
+def test_regions_drawn_by_their_borders_alone_are_read_and_played(xvfb, query, covered):
     """tests/pages/white_crowns with lined=1: every cell white, the regions
     drawn by 3 px black borders over 1 px grey lines.  Refused before ("the
     grid shows 1 fill colour"); now, where every cell shows one colour and
@@ -594,17 +594,29 @@ def test_regions_drawn_by_their_borders_alone_are_read_and_played(xvfb, query):
     from .web_games import our_page, plays_to_solved
 
     with our_page("white_crowns", query) as page:
-        _fresh_board_read(page)
+        _fresh_board_read(page, covered)
         plays_to_solved(page, "queens")
 
 
-def _fresh_board_read(page):
+def _fresh_board_read(page, covered: bool):
     """The first screenshot of a fresh board of one of our Queens pages,
-    read: sure, the page's own regions, every cell empty."""
-    rd = read_queens(page.grab())
+    read: sure, the page's own regions, every cell empty; and (``covered``)
+    under windows over its sides and corners, toasts over its rows, cut or
+    turned (tests/test_covers.py), never read sure as anything else."""
+    from puzzlebot.bot import games
+
+    from .test_covers import _corner_covers, _covers, _read_wrong
+
+    img = page.grab()
+    rd = read_queens(img)
     assert rd.sure, rd.unsure
     assert np.array_equal(_partition(rd.looks.regions), _partition(_label_regions(page.state("JSON.stringify(R)"))))
     assert not rd.state.any()
+    if not covered:
+        return rd
+    covers = {**_covers(img, rd.lattice), **_corner_covers(img, rd.lattice)}
+    n, wrong = _read_wrong(games.get("queens").reader, rd, covers, "our page")
+    assert n > 40 and wrong == [], wrong
     return rd
 
 

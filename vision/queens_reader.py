@@ -156,12 +156,11 @@ TEMPLATE_FAINT = 3.0
 # (the region's letter in a corner): where DECOR_SHARE of the cells show
 # ink (INK_DIFF: JPEG's ringing round the lines' joins is fainter) at one
 # place, grown by DECOR_GROW of a pitch (so a letter's strokes meet another
-# letter's), that place is the cells' own look,
-# not a mark; it is read as the cell's fill.  It must be small (under
-# DECOR_MAX of a pitch each way: a grid line or border runs the cell's
-# length) and keep clear of the middle's DECOR_CLEAR either side of the
-# centre, where marks and queens are drawn (x's span 0.13-0.26, and a queen's
-# centre lies within QUEEN_OFF of it).
+# letter's), that place is the cells' own look, not a mark, and is read as
+# the cell's fill.  It must be small (under DECOR_MAX of a pitch each way: a
+# grid line or border runs the cell's length) and keep clear of the middle's
+# DECOR_CLEAR either side of the centre, where marks and queens are drawn
+# (x's span 0.13-0.26, and a queen's centre lies within QUEEN_OFF of it).
 DECOR_SHARE, DECOR_GROW, DECOR_MAX, DECOR_CLEAR = 0.75, 0.04, 0.35, 0.15
 # Rows (columns) of a cell inked alike in DECOR_SHARE of the cells along
 # this share of it are the lines round the cells (gaps, borders), not
@@ -862,6 +861,9 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         unsure[BOARD] = why[-1]
     else:
         answer = solve(puzzle)  # once: whether there is an answer here, and the plan's answer
+        if answer.count == 0 and lined is not None:
+            raise NoBoardError(f"no Queens board found: the {n}x{n} grid shows one fill colour and the regions "
+                               "its heavier lines make leave no way to place the queens")
         if answer.count == 0:
             # a board of another game (Tango's givens as one-cell "regions"), or a misread
             why.append("the regions read leave no way to place the queens: not a Queens board, or misread")

@@ -378,9 +378,7 @@ def classify(ink: np.ndarray, win: np.ndarray, pitch: float,
         # a badge drawn as a ring round a plain middle (of the page's colour,
         # so only the ring is ink, and only in part where the cells' borders
         # are as dark): the glyph is what differs inside the ring
-        inner = _closed_badge(win, pitch)
-        gparts = _inside_badge(inner, win, pitch) if inner is not None else []
-        kind = _centred_kind(gparts, size, pitch, line) if gparts else None
+        kind, gparts = _in_closed_badge(win, pitch, line)
         parts = gparts if kind is not None else parts
     if kind is None:
         # a mouse pointer (a filled, colourless dark arrow) beside or over the
@@ -411,6 +409,14 @@ def _inside_badge(inner: np.ndarray, win: np.ndarray, pitch: float) -> list:
     return gparts if sum(int(gp[0].sum()) for gp in gparts) >= 3 else []
 
 
+def _in_closed_badge(win: np.ndarray, pitch: float, line: np.ndarray | None = None) -> tuple[str | None, list]:
+    """The kind of glyph in a badge closed round the window's middle (see
+    :func:`_closed_badge`) and its parts; (None, []) where there is none."""
+    inner = _closed_badge(win, pitch)
+    gparts = _inside_badge(inner, win, pitch) if inner is not None else []
+    return (_centred_kind(gparts, win.shape[0], pitch, line) if gparts else None), gparts
+
+
 def _closed_badge(win: np.ndarray, pitch: float) -> np.ndarray | None:
     """A badge round the window's middle found by its own colour (the middle's
     median, within RING_TOL), closed on every side (a ring round it, or its
@@ -418,14 +424,14 @@ def _closed_badge(win: np.ndarray, pitch: float) -> np.ndarray | None:
     that colour reaches the window's rim (a gap between boxes, a grid line)
     or makes no badge's size and shape."""
     size = win.shape[0]
-    near = win[_near_middle(win.shape[:2], max(2.0, CENTRED * pitch))]
+    middle = _near_middle(win.shape[:2], max(2.0, CENTRED * pitch))
+    near = win[middle]
     # the commonest colour there (a glyph and its blur may be half of it)
     close = squared_distance(near[:, None], near[None]) <= RING_TOL ** 2
     colour = median_first(near[close[np.argmax(close.sum(axis=1))]])
     same = (distance(win, colour) <= RING_TOL).astype(np.uint8)
     _, lbl = cv2.connectedComponents(same, connectivity=8)
-    ids, counts = np.unique(lbl[_near_middle(win.shape[:2], max(2.0, CENTRED * pitch)) & (same > 0)],
-                            return_counts=True)
+    ids, counts = np.unique(lbl[middle & (same > 0)], return_counts=True)
     if not len(ids):
         return None
     part = lbl == ids[np.argmax(counts)]
@@ -602,8 +608,7 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
                 if gap or speck or faint:
                     # a glyph in a badge whose ring and glyph are as dark as
                     # a cell's ground or border: read against the badge
-                    gparts = _inside_badge(inner, mid[i], p) if (inner := _closed_badge(mid[i], p)) is not None else []
-                    kind = _centred_kind(gparts, size, p, None) if gparts else None
+                    kind, gparts = _in_closed_badge(mid[i], p)
                     if kind is not None and _glyph_side(np.logical_or.reduce([g[0] for g in gparts]), p) * scale \
                             >= MIN_GLYPH_PIXELS:
                         out[k] = (OPPOSITE if kind == "x" else EQUAL), 1.0
