@@ -820,11 +820,15 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
     colours = _colour_count(fills)
     lined = None  # the regions drawn by their borders alone (every cell one colour): (cut, margin)
     if colours < MIN_REGION_SHARE * n:
-        lined = _two_weights(np.array(list(dark.values())), n)
+        # one colour only: the regions may be drawn by their borders alone
+        # (a few colours are a shaded board's muted hues run together, or
+        # another game's cells: its lines say nothing of regions)
+        lined = _two_weights(np.array(list(dark.values())), n) if colours == 1 and unshaded is None else None
         if lined is None:
             raise NoBoardError(f"no Queens board found: the {n}x{n} grid shows {colours} fill colour"
-                               f"{'s' if colours > 1 else ''}, a Queens board one per region ({n}), "
-                               "and its lines are not of two weights (regions drawn by their borders)")
+                               f"{'s' if colours > 1 else ''}, a Queens board one per region ({n})"
+                               + (", and its lines are not of two weights (regions drawn by their borders)"
+                                  if colours == 1 else ""))
         thick, (cut, margin) = True, lined
     same: dict = {}
     for e, d in dist.items():
