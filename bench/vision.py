@@ -5,7 +5,8 @@ Run:  .venv/bin/python -m bench.vision
 Rows: the Enlight simulator's window read from a 1280x800 desktop
 screenshot, (a) searching the whole frame and (b) the window's region:
 searched, read whole at its calibrated lattice (the coach's read) and read
-cell by cell as the bot does between clicks; the real Lights Out screenshots.
+cell by cell as the bot does between clicks; the real Lights Out screenshots;
+the reader's look sizes on a phone screenshot against a norm per cell.
 Tango: a 1280x720 page frame and a 1284x2778 phone screenshot (real, from
 ../shared/data): board search, whole read, the calibrated read the bot does
 between clicks, and ``puzzlebot detect tango IMAGE`` as a whole command,
@@ -119,6 +120,50 @@ def lights_rows(repeat: int) -> list[list[str]]:
     return rows
 
 
+def per_cell_look_sizes(lab: np.ndarray, lat, labels: np.ndarray, looks: list[np.ndarray],
+                        ground: np.ndarray) -> tuple[float, float]:
+    """The baseline for ``lights_reader.look_sizes``: the same shares, three
+    Lab norms for every pixel of every cell in a loop over the cells (what
+    the reader did before b409dbc)."""
+    from puzzlebot.vision.cells import cell_patch
+    from puzzlebot.vision.colour_math import median
+
+    shares: list[list[float]] = [[], []]
+    rivals = [np.asarray(v) for v in looks] + [ground]
+    for r in range(lat.rows):
+        for c in range(lat.cols):
+            patch = cell_patch(lab, lat, r, c).reshape(-1, 3)
+            if patch.size:
+                d = np.stack([np.linalg.norm(patch - v, axis=1) for v in rivals])
+                shares[int(labels[r, c])].append(float(np.mean(d.argmin(axis=0) == labels[r, c])))
+    return tuple(float(median(s)) if s else 0.0 for s in shares)
+
+
+def look_sizes_rows(repeat: int) -> list[list[str]]:
+    """The Lights reader's look sizes on a 2208x1242 phone screenshot (its
+    board's cells some 500 px a side), against the per-cell baseline, with
+    the arguments the reader passes them (caught in one read)."""
+    from puzzlebot.vision import lights_reader
+
+    path = SHARED / "lights" / "screens" / "AlfredBr__Merlins-Magic-Square" / "mmagic_3x3_olive_5.5in.png"
+    if not path.exists():
+        return []
+    seen = []
+    real = lights_reader.look_sizes
+    lights_reader.look_sizes = lambda *a: seen.append(a) or real(*a)
+    try:
+        read_lights(load_image(path))
+    finally:
+        lights_reader.look_sizes = real
+    args = seen[0]
+    ours, base = real(*args), per_cell_look_sizes(*args)
+    assert np.allclose(ours, base, atol=1e-6), (ours, base)
+    t_ours = median_time(lambda: real(*args), repeat=repeat)
+    t_base = median_time(lambda: per_cell_look_sizes(*args), repeat=repeat)
+    return [["Merlin 3x3 phone screenshot (2208x1242): the two looks' sizes", fmt_time(t_ours), fmt_time(t_base),
+             fmt_ratio(t_base, t_ours)]]
+
+
 def _command_time(path: Path, repeat: int) -> float:
     """``puzzlebot detect tango IMAGE`` as a user runs it: a fresh process."""
     cmd = [sys.executable, "-m", "puzzlebot.bot.cli", "detect", "tango", str(path)]
@@ -180,6 +225,8 @@ def main(argv: list[str] | None = None) -> None:
     one_core()
     print_table("Lights Out reader: median time per image (one core)", ["image", "median", "target"],
                 lights_rows(args.repeat))
+    print_table("Lights Out reader's look sizes: median time (one core), against a norm per cell in a loop",
+                ["image", "ours", "baseline", "speed-up"], look_sizes_rows(args.repeat))
     print_table("Tango reader: median time per image (one core), against the LinkedIn-only reader it replaced",
                 ["image", "ours", "baseline", "speed-up", "target"], tango_rows(args.repeat))
 

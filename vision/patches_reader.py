@@ -50,6 +50,7 @@ from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_BAND, LINE_REACH, SEARCH_SIDE, corners, line_weights, median_rows,
                                          quantile_rows, split_candidates, upscaled)
+from puzzlebot.vision.masks import filled
 from puzzlebot.vision.reading import BOARD, Reading
 
 GAME = "Patches"
@@ -670,18 +671,17 @@ def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> 
         if _runs_out(lab, ground, (x0, y0, x1, y1), (bx, by, bw, bh), median(piece, axis=0), p):
             return None, "icon", "a shape running on out of the cell (something over it?)"
         mask = labels[by:by + bh, bx:bx + bw] == k
-        outline, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        filled = cv2.drawContours(np.zeros(mask.shape, np.uint8), outline, -1, 1, -1) > 0
+        solid = filled(mask)
         # a grey piece that is no clue's icon may be a printed number: two
         # digits in a small cell close into one piece; one in colour (a
         # striped icon at 80%: its stripes read as a sure "11") stays unsure
         grey = float(np.hypot(*median(piece, axis=0)[1:])) < ICON_CHROMA
-        if float(np.mean(filled)) < ICON_SOLID:
+        if float(np.mean(solid)) < ICON_SOLID:
             if not grey:
                 return None, "icon", "a shape in the cell that is not a solid icon"
             odd = "a shape in the cell that is not a solid icon"
         else:
-            icon = _icon(win[by:by + bh, bx:bx + bw], filled, p)
+            icon = _icon(win[by:by + bh, bx:bx + bw], solid, p)
             if icon[0] is not None or not icon[2] or not grey:
                 return icon
             odd = icon[2]

@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from puzzlebot.solvers.queens import EMPTY, MARK, MAX_SIZE, MIN_SIZE, QUEEN, QueensAnswer, QueensPuzzle, solve
+from puzzlebot.solvers.queens import (EMPTY, MARK, MAX_SIZE, MIN_SIZE, QUEEN, QueensAnswer, QueensPuzzle, solve,
+                                      violations)
 from puzzlebot.vision.board_checks import Wholeness, wholeness
 from puzzlebot.vision.cells import cell_patch
 from puzzlebot.vision.colour_math import median, to_lab
@@ -397,17 +398,6 @@ def _two_weights(dark: np.ndarray, n: int) -> tuple[float, float] | None:
     if hi - lo <= np.log(THICK_RATIO) or gaps[k] < LINED_GAP * (hi - lo):
         return None
     return (v[k] + v[k + 1]) / 2, MARGIN * (hi - lo)
-
-
-def _clashing_queens(queens: np.ndarray, regions: np.ndarray) -> str:
-    """Two queens of ``queens`` (a mask) in one row, column or region, or
-    touching: which, in words ("" where none)."""
-    at = [tuple(int(v) for v in rc) for rc in np.argwhere(queens)]
-    for i, (r, c) in enumerate(at):
-        for r2, c2 in at[i + 1:]:
-            if r == r2 or c == c2 or regions[r, c] == regions[r2, c2] or max(abs(r - r2), abs(c - c2)) == 1:
-                return f"r{r + 1}c{c + 1} and r{r2 + 1}c{c2 + 1}"
-    return ""
 
 
 def _colour_count(fills: np.ndarray) -> int:
@@ -885,10 +875,12 @@ def read(img: np.ndarray, lattice: Lattice | None = None) -> Reading:
         state, ink_why = classify_cells(lab, lat, fills, mark_span=mark_span or MARK_SPAN, queen_span=queen_span,
                                         decor=decor)
     if lined is not None:
-        clash = _clashing_queens(state == QUEEN, regions)
+        queens = {(int(r), int(c)) for r, c in np.argwhere(state == QUEEN)}
+        # (the first words, "k queens on the board", when fewer than n: a board part played)
+        clash = violations(puzzle, queens)[int(len(queens) != n):]
         if clash:  # (a board of borders alone is taken on its queens' word: a Sudoku's digits are no queens)
             raise NoBoardError(f"no Queens board found: the {n}x{n} grid shows one fill colour, and what its cells "
-                               f"hold breaks the rules as queens ({clash}): another game's pieces or digits?")
+                               f"hold breaks the rules as queens ({clash[0]}): another game's pieces or digits?")
     for rc, w in ink_why.items():
         unsure.setdefault(rc, w)
     whole = whole_board(lab, lat, region_fills(fills, regions))

@@ -44,6 +44,7 @@ from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.lined_grid import corners, find_square_lattice, upscaled
+from puzzlebot.vision.masks import filled
 from puzzlebot.vision.reading import BOARD, Reading
 
 # Grounds within SAME_GROUND (Lab) are one; at least GROUND_SHARE of the
@@ -214,12 +215,8 @@ def _badge(win: np.ndarray, colour: np.ndarray, pitch: float) -> np.ndarray | No
     mid = (win.shape[0] - 1) / 2
     if max(w, h) > BADGE_MAX * pitch or max(abs(x + (w - 1) / 2 - mid), abs(y + (h - 1) / 2 - mid)) > BADGE_OFF * pitch:
         return None
-    shape = (labels == i).astype(np.uint8)
-    contours, _ = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(shape)
-    cv2.drawContours(filled, contours, -1, 1, -1)
     rim = max(1, int(round(BADGE_RIM * pitch)))
-    return cv2.erode(filled, np.ones((2 * rim + 1, 2 * rim + 1), np.uint8)) > 0
+    return cv2.erode(filled(labels == i).astype(np.uint8), np.ones((2 * rim + 1, 2 * rim + 1), np.uint8)) > 0
 
 
 def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, discs: dict | None = None,
@@ -265,9 +262,7 @@ def _number(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray, d
                 # that the ring's blended inner edge stays out
                 _, lbl = cv2.connectedComponents(same, connectivity=8)
                 ids, counts = np.unique(lbl[inside & (same > 0)], return_counts=True)
-                keep = (lbl == ids[np.argmax(counts)]).astype(np.uint8)
-                contours, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-                inside = cv2.drawContours(np.zeros_like(keep), contours, -1, 1, -1) > 0
+                inside = filled(lbl == ids[np.argmax(counts)])
                 back = middle
                 if hollow is not None:
                     ys, xs = np.nonzero(badge)

@@ -20,6 +20,7 @@ from puzzlebot.solvers.tango.board import EQUAL, OPPOSITE
 from puzzlebot.vision.cells import cell_patch
 from puzzlebot.vision.colour_math import distance, median, median_first, squared_distance
 from puzzlebot.vision.lattice import Lattice
+from puzzlebot.vision.masks import filled
 
 # Half the window around an edge's middle (fraction of the pitch): marks are
 # 0.12-0.3 pitch wide; symbols in the cells keep 0.2 pitch from the edge.
@@ -437,8 +438,7 @@ def _closed_badge(win: np.ndarray, pitch: float) -> np.ndarray | None:
     part = lbl == ids[np.argmax(counts)]
     if part[0].any() or part[-1].any() or part[:, 0].any() or part[:, -1].any():
         return None
-    contours, _ = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    disc = cv2.drawContours(np.zeros(part.shape, np.uint8), contours, -1, 1, -1) > 0
+    disc = filled(part)
     ys, xs = np.nonzero(disc)
     w, h = np.ptp(xs) + 1, np.ptp(ys) + 1
     if min(w, h) < 0.25 * size or max(w, h) > GLYPH_MAX * size or disc.sum() < BADGE_FILL * w * h:
@@ -459,9 +459,7 @@ def _badge(parts, win: np.ndarray, size: int) -> tuple[np.ndarray, tuple[int, in
     spans = _bridged(ink, (k, 1)) | _bridged(ink, (1, k))
     grown = ink | (spans & (distance(win, median_first(win[big])) <= INK))
     _, lbl = cv2.connectedComponents(grown.astype(np.uint8), connectivity=8)
-    blob = (lbl == lbl[big][0]).astype(np.uint8)
-    contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    blob = cv2.drawContours(blob, contours, -1, 1, -1) > 0
+    blob = filled(lbl == lbl[big][0])
     ys, xs = np.nonzero(blob)
     return blob, (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
 

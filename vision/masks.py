@@ -1,0 +1,15 @@
+"""Shapes in pixel masks: a shape with its holes filled (a badge with the
+glyph in it, a ring with its middle), whatever lies in them."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def filled(mask: np.ndarray) -> np.ndarray:
+    """``mask`` (any truthy array) with every hole of its shapes filled: each
+    outer outline drawn solid.  A boolean array of the same shape."""
+    m = mask.astype(np.uint8)
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return cv2.drawContours(np.zeros_like(m), contours, -1, 1, -1) > 0
