@@ -255,6 +255,29 @@ def test_numbers_in_ringed_white_circles_are_read_and_played(xvfb, query):
         plays_to_solved(page, "zip")
 
 
+@pytest.mark.browser
+def test_a_dark_board_whose_faint_lines_bound_no_blob_is_read_and_played(xvfb):
+    """tests/pages/trail on its dark page: grid lines 10 Lab units off the
+    cells, white number discs, walls as light bars.  Refused before ("the
+    grid's cells are not of one colour"): the lattice finder's plain look
+    saw only a few discs and walls as blobs, a 2x2 lattice of 320 px, and
+    that was taken before the look with raised contrast, whose blobs are
+    the whole cells (seen with the page 20 px down the region, as under a
+    title bar).  Now a lattice of blobs that are no cells gives way to one
+    of whole cells in the raised contrast: the board reads sure, as the
+    page has it, and `run` plays it to the page's own "solved"."""
+    from .web_games import our_page, plays_to_solved
+
+    with our_page("trail", "p=1&dark=1", y=20, h=770) as page:
+        rd = read_zip(page.grab((0, 0, 900, 790)))
+        assert rd.sure, rd.unsure
+        P = page.state("JSON.stringify(P)")
+        assert rd.board.numbers == {(r, c): v for r, c, v in P["numbers"]}
+        assert rd.board.walls == {wall_key((a, b), (c, d)) for a, b, c, d in P["walls"]}
+        assert rd.board.path == []
+        plays_to_solved(page, "zip", region="0,0,900,790")
+
+
 def test_other_games_are_never_read_as_zip():
     paths = []
     for game in ("tango", "queens", "lights"):

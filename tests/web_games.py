@@ -89,14 +89,15 @@ class Page:
         pointer(sx, sy)
         time.sleep(0.05)
 
-    def grab(self):
-        """The window's pixels, as the bot captures them (mss)."""
+    def grab(self, region: tuple[int, int, int, int] | None = None):
+        """The window's pixels (or the screen's in ``region``: x, y, w, h),
+        as the bot captures them (mss)."""
         from puzzlebot.bot.capture import Screen
         from puzzlebot.calibration.mapping import Region
 
         screen = Screen()
         try:
-            return screen.grab(Region(self.x, self.y, self.w, self.h))
+            return screen.grab(Region(*(region or (self.x, self.y, self.w, self.h))))
         finally:
             screen.close()
 

@@ -87,6 +87,7 @@ def find_square_lattice(img: np.ndarray, max_side: int, game: str, passes=None,
     h, w = img.shape[:2]
     s = min(1.0, search_side / max(h, w))
     small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img
+    first = None  # the plain look's lattice, when its blobs are no whole cells
     for look in (small, None):
         if look is None:
             # lines too faint to bound blobs (drawn between two pixels), or bounding
@@ -94,9 +95,20 @@ def find_square_lattice(img: np.ndarray, max_side: int, game: str, passes=None,
             look = local_contrast(small)
         for fit in candidate_lattices(look, min_cells=MIN_BLOBS, passes=passes or BLOB_PASSES,
                                       stop_early=True)[:MAX_CANDIDATES]:
-            lat = _square(img, fit.lattice, s, _whole_cells(fit))
-            if lat is not None and lat.rows <= max_side and lat.cols <= max_side:
-                return lat  # (a few rows short or long is fine: the reader fits it to the board)
+            whole = _whole_cells(fit)
+            lat = _square(img, fit.lattice, s, whole)
+            if lat is None or lat.rows > max_side or lat.cols > max_side:
+                continue
+            # (a few rows short or long is fine: the reader fits it to the board)
+            if first is None and not whole and look is small:
+                # a few blobs that are no cells (numbered discs on a dark board
+                # whose faint lines bound nothing): whole cells in the raised
+                # contrast are the board's, when they are there
+                first = lat
+                break
+            return lat if whole or first is None else first
+    if first is not None:
+        return first
     raise NoBoardError(f"no {game} board: no grid of square cells in the image")
 
 
