@@ -124,6 +124,13 @@ QUEEN_SHARE, QUEEN_MAX_SHARE = 0.08, 0.8
 # Nor is a piece a block: a piece of ink filling BLOCK_FILL of its own bounding
 # box is a shape laid over the cell (crowns in our data fill 44-77% of theirs).
 BLOCK_FILL = 0.9
+# A queen's ink fills at least QUEEN_BOX of its bounding box (crowns in our
+# data 44-79%); an x's thin strokes fill less (a clone's x 0.34 of a 50 px
+# cell, 2 px strokes: 34%, over QUEEN_SHARE of the middle all the same, read
+# as a queen before), and ink so sparse is read as a mark by its size alone.
+# (Its faint ink too: a white crown 12-24 Lab units from its region shows
+# only bits of its outline as ink proper.)
+QUEEN_BOX = 0.4
 # A queen sits in the middle of its cell: its ink's centre within QUEEN_OFF of
 # a pitch of the cell's (crowns in our data: 0.12 at most); ink massed off to
 # one side (a shape reaching in over the cell's side) is no queen.
@@ -636,6 +643,7 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 state[r, c] = EMPTY
                 continue
             span = _span(ink) / min(lat.px, lat.py)
+            thin = _sparse(ink) and _sparse(faint)  # (a faint crown's ink proper may be sparse: not its faint ink)
             if _block(ink, MARK_SPAN * min(lat.px, lat.py)):
                 why[(r, c)] = f"a solid block {span:.2f} pitches wide over the cell: not a piece"
             elif span < mark_span and share < QUEEN_SHARE and _queen_faintly(faint, lat):
@@ -645,20 +653,23 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                     state[r, c] = QUEEN
                 else:
                     why[(r, c)] = FAINT_QUEEN
-            elif span < mark_span and share < QUEEN_SHARE:
+            elif span < mark_span and (share < QUEEN_SHARE or thin):
                 state[r, c] = MARK
             elif ink[0].any() and ink[-1].any() and ink[:, 0].any() and ink[:, -1].any():
                 # a piece has ground around it; ink to all four sides of the middle is a pattern
                 # over the whole cell (a game's hatching of cells that break a rule) or a cover
                 why[(r, c)] = "ink runs across the cell's middle to all four sides (a highlight, a cover?)"
-            elif span > QUEEN_SPAN and QUEEN_SHARE <= share <= QUEEN_MAX_SHARE and _centred(ink, lat):
+            elif span > QUEEN_SPAN and QUEEN_SHARE <= share <= QUEEN_MAX_SHARE and _centred(ink, lat) \
+                    and not thin:
                 state[r, c] = QUEEN
                 if faint_spans is not None:
                     faint_spans[(r, c)] = _span(faint) / min(lat.px, lat.py)
+            elif thin:
+                why[(r, c)] = f"thin strokes {span:.2f} pitches wide, too sparse for a queen: a large x?"
             else:
                 why[(r, c)] = f"something {span:.2f} pitches wide covering {share:.0%} of the cell"
             if spans is not None and (state[r, c] == QUEEN or (r, c) in why):
-                spans[(r, c)] = (float(span), share)
+                spans[(r, c)] = (float(span), share, thin)
     return state, why
 
 
@@ -747,6 +758,12 @@ def _centred(mask: np.ndarray, lat: Lattice) -> bool:
                 <= QUEEN_OFF * min(lat.px, lat.py))
 
 
+def _sparse(ink: np.ndarray) -> bool:
+    """Whether ``ink`` fills less than QUEEN_BOX of its bounding box."""
+    ys, xs = np.nonzero(ink)
+    return bool(len(xs)) and len(xs) < QUEEN_BOX * (np.ptp(xs) + 1) * (np.ptp(ys) + 1)
+
+
 def _span(mask: np.ndarray) -> int:
     """The larger side (pixels) of what is set in ``mask``."""
     ys, xs = np.nonzero(mask)
@@ -773,11 +790,12 @@ def queen_look(img: np.ndarray, lat: Lattice, reading: Reading, cell: tuple[int,
 def learnt_mark_span(state: np.ndarray, spans: dict) -> float | None:
     """The size marks have on this board when they are a little larger than
     MARK_SPAN (see LEARNT_MARK): the largest span of the cells left unsure
-    for ink under QUEEN_SHARE up to QUEEN_SPAN, when the board's queens span
+    for ink under QUEEN_SHARE up to QUEEN_SPAN or too sparse for a queen
+    (QUEEN_BOX), when the board's queens span
     at least 1 / LEARNT_MARK of it; None when there are none or no queens."""
-    queens = [span for rc, (span, _) in spans.items() if state[rc] == QUEEN]
-    between = [span for rc, (span, share) in spans.items()
-               if state[rc] == -1 and share < QUEEN_SHARE and MARK_SPAN <= span <= QUEEN_SPAN]
+    queens = [span for rc, (span, _, _) in spans.items() if state[rc] == QUEEN]
+    between = [span for rc, (span, share, sparse) in spans.items()
+               if state[rc] == -1 and MARK_SPAN <= span and (share < QUEEN_SHARE and span <= QUEEN_SPAN or sparse)]
     if not queens or not between or max(between) > LEARNT_MARK * min(queens):
         return None
     return max(between) + 1e-6
