@@ -442,6 +442,27 @@ def test_bot_solves_a_tango_whose_signs_are_small_in_ringed_circles(xvfb):
     bot_plays_our_page("sun_moon", "p=2&small=1", "tango")
 
 
+def test_bot_solves_a_tango_whose_signs_erase_the_line_round_them(xvfb):
+    """tests/pages/sol with signs of a 16 px font (the x 7 px across) in
+    the lines' brown on a square of the cells' colour that erases the line
+    round each: the x's middle lies on the line's place in the line's own
+    colour, and the stubs of line left in the window, or its strokes beside
+    the line's place (taken for the line's antialiased edge), made the
+    glyph "ink 7 px across that is neither = nor x".  Now a last try reads
+    what differs from both cells near the edge's middle, without the
+    line's stubs drawn in from the window's ends; the first screenshot
+    reads the page's own signs, sure, and the page says it is solved."""
+    from .web_games import our_page, plays_to_solved
+
+    with our_page("sol", "p=0&font=16") as page:
+        rd = read_tango(page.grab())
+        assert rd.sure, rd.unsure
+        P = page.state("JSON.stringify(P)")
+        assert sorted(e.as_list() for e in rd.board.edges) == sorted(P["edges"])
+        assert ["".join(".SM"[v] for v in row) for row in rd.board.cells] == P["rows"]
+        plays_to_solved(page, "tango")
+
+
 @pytest.mark.parametrize("query", ["p=0", "p=1"])
 def test_bot_solves_a_tango_drawn_on_a_checkerboard(xvfb, query):
     """tests/pages/checker_tango: empty cells in two pale tones as a

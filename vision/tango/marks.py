@@ -641,7 +641,14 @@ def read_marks(lab: np.ndarray, lat: Lattice, grounds: list[np.ndarray], lines: 
             again_for = kind is None and (conf < 1.0 or gap) or kind == EQUAL
             if again_for and hidden is not None and hidden.any():
                 again = _drop_line_runs(ink[i] | hidden, vertical_line)
-                for cand in (again, _drop_pieces(again, k, pieces, vertical_line, CENTRED * p + 2)[0]):
+                # (and, last, all that is unlike both grounds near the middle,
+                # where a glyph's strokes beside the line's place may pass
+                # for its antialiased edge, without the line's stubs drawn
+                # in from the window's ends up to a badge that erases it
+                # round the glyph: the line, not a stroke)
+                stubs = _line_ends(on_line[i] & unlike_ground[i], vertical_line)
+                bare = _drop_line_runs((ink[i] | hidden | unlike_ground[i] & near) & ~stubs, vertical_line)
+                for cand in (again, _drop_pieces(again, k, pieces, vertical_line, CENTRED * p + 2)[0], bare):
                     if cand.sum() >= little:
                         kind2, conf2 = classify(cand, mid[i], p, on_line[i])
                         if kind2 is not None and (kind is None or kind2 == OPPOSITE):
@@ -718,6 +725,14 @@ def _line_gaps(on_line: np.ndarray, line_like: np.ndarray, along: list[np.ndarra
     further = np.logical_and.reduce([share(a) >= GAP_ALONG for a in along])
     # no line along an edge to speak of: no gap
     return (where > 0) & further & (share(line_like) <= GAP_HERE)
+
+
+def _line_ends(drawn: np.ndarray, vertical_line: bool) -> np.ndarray:
+    """What of ``drawn`` (a window's line pixels) is joined to the window's
+    two ends along the line: the line itself, drawn on from beyond."""
+    _, labels = cv2.connectedComponents(drawn.astype(np.uint8), connectivity=4)
+    ends = (labels[0], labels[-1]) if vertical_line else (labels[:, 0], labels[:, -1])
+    return np.isin(labels, np.setdiff1d(np.union1d(*ends), [0]))
 
 
 def _line_erased(ends: np.ndarray, unlike_ground: np.ndarray, vertical_line: bool) -> bool:
