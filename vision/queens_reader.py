@@ -124,13 +124,15 @@ QUEEN_SHARE, QUEEN_MAX_SHARE = 0.08, 0.8
 # Nor is a piece a block: a piece of ink filling BLOCK_FILL of its own bounding
 # box is a shape laid over the cell (crowns in our data fill 44-77% of theirs).
 BLOCK_FILL = 0.9
-# A queen's ink fills at least QUEEN_BOX of its bounding box (crowns in our
-# data 44-79%); an x's thin strokes fill less (a clone's x 0.34 of a 50 px
-# cell, 2 px strokes: 34%, over QUEEN_SHARE of the middle all the same, read
-# as a queen before), and ink so sparse is read as a mark by its size alone.
-# (Its faint ink too: a white crown 12-24 Lab units from its region shows
-# only bits of its outline as ink proper.)
-QUEEN_BOX = 0.4
+# An x is its own turn by a quarter and its own mirror image top to bottom:
+# ink whose box, so turned or mirrored, lies within a pixel of itself
+# (MARK_SYMMETRY of its pixels, both ways) and fills less than QUEEN_SOLID of
+# its box is an x whatever its size (a clone's x 0.3 of a 50-62 px cell, 2-5
+# px strokes, covers a queen's share of the middle: read as a queen, sure,
+# before; such x's 1.0 and 0.34-0.59 of their box; crowns in our data 0.85
+# at most, a disc 0.79 of its box).  Its faint ink too (a faint crown shows
+# bits of its outline as ink proper).
+MARK_SYMMETRY, QUEEN_SOLID = 0.95, 0.7
 # A queen sits in the middle of its cell: its ink's centre within QUEEN_OFF of
 # a pitch of the cell's (crowns in our data: 0.12 at most); ink massed off to
 # one side (a shape reaching in over the cell's side) is no queen.
@@ -643,7 +645,7 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 state[r, c] = EMPTY
                 continue
             span = _span(ink) / min(lat.px, lat.py)
-            thin = _sparse(ink) and _sparse(faint)  # (a faint crown's ink proper may be sparse: not its faint ink)
+            thin = _x_like(ink) and _x_like(faint)
             if _block(ink, MARK_SPAN * min(lat.px, lat.py)):
                 why[(r, c)] = f"a solid block {span:.2f} pitches wide over the cell: not a piece"
             elif span < mark_span and share < QUEEN_SHARE and _queen_faintly(faint, lat):
@@ -665,7 +667,7 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 if faint_spans is not None:
                     faint_spans[(r, c)] = _span(faint) / min(lat.px, lat.py)
             elif thin:
-                why[(r, c)] = f"thin strokes {span:.2f} pitches wide, too sparse for a queen: a large x?"
+                why[(r, c)] = f"an x's shape {span:.2f} pitches wide, a queen's size: a large x?"
             else:
                 why[(r, c)] = f"something {span:.2f} pitches wide covering {share:.0%} of the cell"
             if spans is not None and (state[r, c] == QUEEN or (r, c) in why):
@@ -758,10 +760,23 @@ def _centred(mask: np.ndarray, lat: Lattice) -> bool:
                 <= QUEEN_OFF * min(lat.px, lat.py))
 
 
-def _sparse(ink: np.ndarray) -> bool:
-    """Whether ``ink`` fills less than QUEEN_BOX of its bounding box."""
+def _x_like(ink: np.ndarray) -> bool:
+    """Whether ``ink`` is shaped as an x (see MARK_SYMMETRY)."""
     ys, xs = np.nonzero(ink)
-    return bool(len(xs)) and len(xs) < QUEEN_BOX * (np.ptp(xs) + 1) * (np.ptp(ys) + 1)
+    if not len(xs):
+        return False
+    box = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    if box.mean() >= QUEEN_SOLID:
+        return False
+    h, w = box.shape
+    sq = np.zeros((max(h, w),) * 2, bool)
+    sq[(len(sq) - h) // 2:(len(sq) - h) // 2 + h, (len(sq) - w) // 2:(len(sq) - w) // 2 + w] = box
+
+    def near(a: np.ndarray, b: np.ndarray) -> float:  # the share of a's pixels within a pixel of b's
+        return float((a & (cv2.dilate(b.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0)).sum() / a.sum())
+
+    # (both ways: two strokes drawn a pixel apart in width are still an x)
+    return all(min(near(t, sq), near(sq, t)) >= MARK_SYMMETRY for t in (np.rot90(sq), sq[::-1]))
 
 
 def _span(mask: np.ndarray) -> int:
@@ -790,8 +805,8 @@ def queen_look(img: np.ndarray, lat: Lattice, reading: Reading, cell: tuple[int,
 def learnt_mark_span(state: np.ndarray, spans: dict) -> float | None:
     """The size marks have on this board when they are a little larger than
     MARK_SPAN (see LEARNT_MARK): the largest span of the cells left unsure
-    for ink under QUEEN_SHARE up to QUEEN_SPAN or too sparse for a queen
-    (QUEEN_BOX), when the board's queens span
+    for ink under QUEEN_SHARE up to QUEEN_SPAN or shaped as an x
+    (MARK_SYMMETRY), when the board's queens span
     at least 1 / LEARNT_MARK of it; None when there are none or no queens."""
     queens = [span for rc, (span, _, _) in spans.items() if state[rc] == QUEEN]
     between = [span for rc, (span, share, sparse) in spans.items()
