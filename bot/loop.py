@@ -104,6 +104,13 @@ STATIC_LEARN = 3
 # After the last move, a board that has stayed replaced (no board, or most
 # cells unreadable) this long is taken as the game's win screen.
 WIN_SCREEN_HOLD = 0.3
+# ... but not a board still in place, its surroundings unchanged and every
+# cell read, IN_PLACE of them or more as predicted: a click the game missed
+# (a Lights Out press leaves 5 cells of 25 unlike the prediction; a board
+# pushed down by a win banner shows the page where most cells were).  A
+# fresh read of such a board could fail (3D buttons nearly all unlit) and
+# the run said "solved", exit 0, the game unsolved.
+IN_PLACE = 0.5
 # Beyond a region whose edge the board touches, look this many pitches further.
 LOOK_BEYOND = 1.5
 # After moving the user's pointer off the board, wait this long (s) for the
@@ -567,7 +574,9 @@ class Runner:
             if stable and (gone or (last and state is not None and not match)):
                 replaced_since = replaced_since or now
                 if last and now - replaced_since >= WIN_SCREEN_HOLD and now >= next_look:
-                    if self._board_gone(expected):
+                    in_place = not gone and state is not None and not bool((state == -1).any()) \
+                        and float(np.mean(state == expected)) >= IN_PLACE
+                    if self._board_gone(expected, in_place):
                         return state, img, "replaced"
                     next_look = now + WIN_SCREEN_HOLD  # a full read of the region: not on every poll
             else:
@@ -590,15 +599,18 @@ class Runner:
             prev_means = means
             time.sleep(POLL)
 
-    def _board_gone(self, expected: np.ndarray) -> bool:
+    def _board_gone(self, expected: np.ndarray, in_place: bool = False) -> bool:
         """Whether, after the last move, the region shows no board of this
         game any more (a win screen), or the board moved elsewhere in the
         region showing the board the move predicts (a game that shows its
-        win above the board and pushes it down)."""
+        win above the board and pushes it down).  ``in_place``: the board is
+        still where it was, every cell read and most as predicted (see
+        IN_PLACE): only the board moved elsewhere counts then, not a region
+        read as no board (a board of 3D buttons nearly all unlit can be)."""
         try:
             moved = self.game.reader.read(self._grab(self.target.region))
         except (NoBoardError, PuzzlebotError):
-            return True
+            return not in_place
         return moved.state.shape == expected.shape and bool(np.array_equal(moved.state, expected))
 
     def _screens(self) -> list[Region]:

@@ -346,3 +346,27 @@ def test_a_solved_board_is_said_solved_and_nothing_is_clicked(enlight, tmp_path,
     r = bot("run", "enlight", "--window", "Enlight")
     assert r.returncode == 0 and "already solved" in r.stdout + r.stderr, r.stderr[-800:]
     assert not clicks_on_cells(ev) and not [e for e in launch.events(ev) if e.get("event") == "click"]
+
+
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("miss", [0, 6])
+def test_a_last_click_the_game_missed_is_never_taken_for_a_win_screen(xvfb, miss):
+    """tests/pages/glow (round 3D buttons, the lit ones glowing) ignoring its
+    6th click, one of the last clicks sent together: the board stayed one
+    press short of dark, a fresh read of the whole region found no board
+    (nearly every button unlit) and the run said "solved: the game replaced
+    the board after the last move", exit 0, the page unsolved.  A board
+    whose cells all still read, in place, is not replaced: the run stops
+    (exit 5) saying which cell did not change as predicted.  And with no
+    click missed the page says it is solved."""
+    from .web_games import our_page, plays_to_solved
+
+    with our_page("glow", f"n=5&miss={miss}") as page:
+        if not miss:
+            plays_to_solved(page, "lights")
+            return
+        r = bot("run", "lights", "--region", "0,0,900,780")
+        said = r.stderr + r.stdout
+        assert r.returncode == 5 and "did not change as predicted" in said and "solved" not in said, said
+        assert page.state("JSON.stringify(window.solved)") is False
