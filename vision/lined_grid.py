@@ -83,7 +83,9 @@ def find_square_lattice(img: np.ndarray, max_side: int, game: str, passes=None,
     finder's ``passes`` (BLOB_PASSES unless given) on the image scaled down
     to ``search_side`` pixels on its long side.  A lattice whose pitch is a whole multiple of its pitch
     the other way (numbered discs in every other column leave only some
-    cells as clean blobs) is taken as square at the smaller pitch."""
+    cells as clean blobs) is taken as square at the smaller pitch.  The
+    plain look's lattice of blobs that are no whole cells gives way to the
+    raised contrast's (:func:`local_contrast`) first, when its blobs are."""
     h, w = img.shape[:2]
     s = min(1.0, search_side / max(h, w))
     small = cv2.resize(img, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) if s < 1 else img

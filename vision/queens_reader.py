@@ -584,8 +584,9 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
     cannot be told, with the reason; -1 also outside ``only``); a mark spans
     less than ``mark_span``, a queen's faint ink about ``queen_span`` (see
     QUEEN_LIKE), a queen as the game drew one is ``template`` (see
-    QUEEN_MATCH).  ``spans``, when given, gets the (span, share) of each cell
-    read as a queen or left unsure for its ink's size; ``faint_spans`` the
+    QUEEN_MATCH).  ``spans``, when given, gets the (span, share, whether
+    shaped as an x) of each cell read as a queen or left unsure for its
+    ink's size or shape; ``faint_spans`` the
     span of each queen's faint ink.  What every cell prints (``decor``, see
     :func:`decorations`) is read as its fill."""
     lab = undecorated(lab, lat, fills, decor)
@@ -645,7 +646,7 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                 state[r, c] = EMPTY
                 continue
             span = _span(ink) / min(lat.px, lat.py)
-            thin = _x_like(ink) and _x_like(faint)
+            crossed = _x_like(ink) and _x_like(faint)
             if _block(ink, MARK_SPAN * min(lat.px, lat.py)):
                 why[(r, c)] = f"a solid block {span:.2f} pitches wide over the cell: not a piece"
             elif span < mark_span and share < QUEEN_SHARE and _queen_faintly(faint, lat):
@@ -655,23 +656,23 @@ def classify_cells(lab: np.ndarray, lat: Lattice, fills: np.ndarray, only: np.nd
                     state[r, c] = QUEEN
                 else:
                     why[(r, c)] = FAINT_QUEEN
-            elif span < mark_span and (share < QUEEN_SHARE or thin):
+            elif span < mark_span and (share < QUEEN_SHARE or crossed):
                 state[r, c] = MARK
             elif ink[0].any() and ink[-1].any() and ink[:, 0].any() and ink[:, -1].any():
                 # a piece has ground around it; ink to all four sides of the middle is a pattern
                 # over the whole cell (a game's hatching of cells that break a rule) or a cover
                 why[(r, c)] = "ink runs across the cell's middle to all four sides (a highlight, a cover?)"
             elif span > QUEEN_SPAN and QUEEN_SHARE <= share <= QUEEN_MAX_SHARE and _centred(ink, lat) \
-                    and not thin:
+                    and not crossed:
                 state[r, c] = QUEEN
                 if faint_spans is not None:
                     faint_spans[(r, c)] = _span(faint) / min(lat.px, lat.py)
-            elif thin:
+            elif crossed:
                 why[(r, c)] = f"an x's shape {span:.2f} pitches wide, a queen's size: a large x?"
             else:
                 why[(r, c)] = f"something {span:.2f} pitches wide covering {share:.0%} of the cell"
             if spans is not None and (state[r, c] == QUEEN or (r, c) in why):
-                spans[(r, c)] = (float(span), share, thin)
+                spans[(r, c)] = (float(span), share, crossed)
     return state, why
 
 
@@ -809,8 +810,8 @@ def learnt_mark_span(state: np.ndarray, spans: dict) -> float | None:
     (MARK_SYMMETRY), when the board's queens span
     at least 1 / LEARNT_MARK of it; None when there are none or no queens."""
     queens = [span for rc, (span, _, _) in spans.items() if state[rc] == QUEEN]
-    between = [span for rc, (span, share, sparse) in spans.items()
-               if state[rc] == -1 and MARK_SPAN <= span and (share < QUEEN_SHARE and span <= QUEEN_SPAN or sparse)]
+    between = [span for rc, (span, share, crossed) in spans.items()
+               if state[rc] == -1 and MARK_SPAN <= span and (share < QUEEN_SHARE and span <= QUEEN_SPAN or crossed)]
     if not queens or not between or max(between) > LEARNT_MARK * min(queens):
         return None
     return max(between) + 1e-6
