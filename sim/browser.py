@@ -8,8 +8,14 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 
 from puzzlebot.solvers.errors import PuzzlebotError
+
+# Chromium's helper processes may still write into its profile a moment
+# after it exits (a CI run found the profile left, its removal raced): the
+# removal is tried this many times, this long (s) apart.
+REMOVE_TRIES, REMOVE_WAIT = 20, 0.1
 
 FLAGS = ["--test-type", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-quic", "--noerrdialogs",
@@ -61,7 +67,11 @@ class Browser:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
         socket_dir = self._singleton_dir()
-        shutil.rmtree(self.profile, ignore_errors=True)
+        for _ in range(REMOVE_TRIES):
+            shutil.rmtree(self.profile, ignore_errors=True)
+            if not os.path.exists(self.profile):
+                break
+            time.sleep(REMOVE_WAIT)
         if socket_dir is not None:
             shutil.rmtree(socket_dir, ignore_errors=True)
 
