@@ -31,6 +31,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from puzzlebot.vision.masks import grown
+
 TEMPLATES = Path(__file__).with_name("digits.npz")
 # Glyphs and templates are compared at this size (pixels): enough for a 4
 # to read apart from a 9 and a 3 from an 8, small enough to be fast.
@@ -302,7 +304,7 @@ def build(roots=("/usr/share/fonts", "/usr/local/share/fonts")) -> int:
             for thicken in (0, 1):  # the font as drawn, and a pixel bolder (a bold face at small size)
                 mask = _render(path, d)
                 if thicken:
-                    mask = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+                    mask = grown(mask)
                 vectors.append(normalise(mask))
                 digits.append(int(d))
                 loops.append(holes(mask))

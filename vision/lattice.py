@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from puzzlebot.vision.colour_math import exact_lab, median, to_lab8
+from puzzlebot.vision.masks import grown
 
 # A cell's mean colour is taken over its box shrunk by this share of the pitch
 # on every side: borders and the neighbours' glow stay out.
@@ -235,7 +236,7 @@ def canny_edges(img: np.ndarray, low: float, high: float) -> np.ndarray:
     e = np.zeros(img.shape[:2], np.uint8)
     for ch in range(3):
         e |= cv2.Canny(np.ascontiguousarray(lab[:, :, ch]), low, high, L2gradient=True)
-    return cv2.dilate(e, np.ones((3, 3), np.uint8)) > 0
+    return grown(e)
 
 
 def find_blobs_canny(img: np.ndarray, low: float, high: float, min_side: int = MIN_BLOB_SIDE) -> list[Blob]:

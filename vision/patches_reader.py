@@ -50,7 +50,7 @@ from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_BAND, LINE_REACH, SEARCH_SIDE, corners, line_weights, median_rows,
                                          quantile_rows, split_candidates, upscaled)
-from puzzlebot.vision.masks import filled
+from puzzlebot.vision.masks import filled, grown
 from puzzlebot.vision.reading import BOARD, Reading
 
 GAME = "Patches"
@@ -593,7 +593,7 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
         return (shape, None), "icon", ""
     big, kf = upscaled(icon, p)
     keep = cv2.resize(np.isin(labels, digits).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
-    inside = cv2.dilate(keep, np.ones((3, 3), np.uint8)) > 0  # the digits' own pieces: not a stripe beside them
+    inside = grown(keep)  # the digits' own pieces: not a stripe beside them
     glyph = inside & (distance(big, colour) > GLYPH_INK) & (big[..., 0] > colour[0] + lighter)
     read = read_number(glyph)
     if not read.sure:
@@ -602,7 +602,7 @@ def _icon(icon: np.ndarray, filled: np.ndarray, p: float) -> tuple[tuple | None,
     _, pieces = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
     ids = np.unique(pieces[np.isin(labels, digits)])
     keep = cv2.resize(np.isin(pieces, ids[ids > 0]).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
-    again = read_number((cv2.dilate(keep, np.ones((3, 3), np.uint8)) > 0) & (distance(big, colour) > GLYPH_INK * SOFTER)
+    again = read_number(grown(keep) & (distance(big, colour) > GLYPH_INK * SOFTER)
                         & (big[..., 0] > colour[0] + lighter * SOFTER))
     if again.sure and again.value != read.value:
         return None, "icon", (f"the number in the icon reads {read.value}, and {again.value} with its paler edges: "
@@ -703,7 +703,7 @@ def _clue(lab: np.ndarray, lat: Lattice, r: int, c: int, ground: np.ndarray) -> 
     keep = [i for i in inner if stats[i, 3] >= 0.5 * tall * p]
     big, kf = upscaled(win, p)
     mask = cv2.resize(np.isin(labels, keep).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
-    glyph = (cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0) & (distance(big, ground) > INK)
+    glyph = grown(mask) & (distance(big, ground) > INK)
     read = read_number(glyph)
     if not read.sure:
         return (None, "icon", odd) if odd else (None, "printed", f"the number: {read.why}")

@@ -44,6 +44,7 @@ from puzzlebot.vision.groups import group_labels
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice, candidate_lattices
 from puzzlebot.vision.lined_grid import corner_colours, corner_square, corners
+from puzzlebot.vision.masks import grown
 from puzzlebot.vision.reading import BOARD, Reading
 from puzzlebot.vision.region_grid import broken_frame, region_lattice, unplain_side
 
@@ -774,7 +775,7 @@ def _x_like(ink: np.ndarray) -> bool:
     sq[(len(sq) - h) // 2:(len(sq) - h) // 2 + h, (len(sq) - w) // 2:(len(sq) - w) // 2 + w] = box
 
     def near(a: np.ndarray, b: np.ndarray) -> float:  # the share of a's pixels within a pixel of b's
-        return float((a & (cv2.dilate(b.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0)).sum() / a.sum())
+        return float((a & grown(b)).sum() / a.sum())
 
     # (both ways: two strokes drawn a pixel apart in width are still an x)
     return all(min(near(t, sq), near(sq, t)) >= MARK_SYMMETRY for t in (np.rot90(sq), sq[::-1]))

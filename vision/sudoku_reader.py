@@ -44,6 +44,7 @@ from puzzlebot.vision.digits import read_number
 from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import PASSES, Lattice
+from puzzlebot.vision.masks import grown
 from puzzlebot.vision.lined_grid import (GROUND_PX, LINE_REACH, WEIGHT_CAP, line_weights, median_rows, split_candidates,
                                          step_weights, upscaled)
 from puzzlebot.vision.reading import Reading
@@ -415,7 +416,7 @@ def _cell(lab: np.ndarray, lat: Lattice, r: int, c: int, n: int) -> CellInk:
     colour = median(win[mask & core], axis=0)
     big, _ = upscaled(win, p)
     keep_big = cv2.resize(mask.astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
-    keep_big = cv2.dilate(keep_big, np.ones((3, 3), np.uint8)) > 0
+    keep_big = grown(keep_big)
     glyph = keep_big & (distance(big, ground) > INK)
     read = read_number(glyph)
     stroke = _stroke(glyph)

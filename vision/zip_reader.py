@@ -44,7 +44,7 @@ from puzzlebot.vision.errors import NoBoardError, PartialBoardError
 from puzzlebot.vision.image_io import check_shape
 from puzzlebot.vision.lattice import Lattice
 from puzzlebot.vision.lined_grid import corners, find_square_lattice, upscaled
-from puzzlebot.vision.masks import filled
+from puzzlebot.vision.masks import filled, grown
 from puzzlebot.vision.reading import BOARD, Reading
 
 # Grounds within SAME_GROUND (Lab) are one; at least GROUND_SHARE of the
@@ -307,7 +307,7 @@ def _printed(win: np.ndarray, ink: np.ndarray, ground: np.ndarray, p: float, box
     box_px = win[cut:win.shape[0] - cut, cut:win.shape[0] - cut]
     big, k = upscaled(box_px, p)
     keep = cv2.resize(np.isin(labels, inner).astype(np.uint8), big.shape[1::-1], interpolation=cv2.INTER_NEAREST)
-    keep = cv2.dilate(keep, np.ones((3, 3), np.uint8)) > 0
+    keep = grown(keep)
     read = read_number(keep & (distance(big, ground) > INK))
     return read.value, "printed", "" if read.sure else f"the number: {read.why}"
 

@@ -26,6 +26,7 @@ import numpy as np
 from puzzlebot.solvers.tango.board import EMPTY, MOON, SUN
 from puzzlebot.vision import board_checks
 from puzzlebot.vision.colour_math import distance, median, median_first, percentile, squared_distance
+from puzzlebot.vision.masks import grown
 
 # Cells are compared as PATCH x PATCH pixel patches of their middle (the size
 # board_checks compares cells at too) ...
@@ -664,7 +665,7 @@ def _grounds_around_pieces(cells: list[Cell], rd: CellReading, cols: int) -> tup
     (thin hatching leaves the median white)."""
     masks = {0: np.zeros((PATCH, PATCH), bool)}
     for lk, v in zip(rd.looks, rd.values_of or []):
-        masks[v] = cv2.dilate(lk.ink.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        masks[v] = grown(lk.ink, 2)
     # cells with the same mask keep the same number of pixels: measured
     # together, a group at a time
     groups: dict[int, tuple[np.ndarray, list[int]]] = {}

@@ -20,7 +20,7 @@ from puzzlebot.solvers.tango.board import EQUAL, OPPOSITE
 from puzzlebot.vision.cells import cell_patch
 from puzzlebot.vision.colour_math import distance, median, median_first, squared_distance
 from puzzlebot.vision.lattice import Lattice
-from puzzlebot.vision.masks import filled
+from puzzlebot.vision.masks import filled, grown
 
 # Half the window around an edge's middle (fraction of the pitch): marks are
 # 0.12-0.3 pitch wide; symbols in the cells keep 0.2 pitch from the edge.
@@ -229,10 +229,10 @@ def glyph_features(g: np.ndarray) -> dict[str, float]:
     # the middles of the four sides, between a cross's arms
     out["side_mids"] = max(float(g[y3[i], x3[j]].mean()) for i, j in ((0, 1), (2, 1), (1, 0), (1, 2)))
     # both diagonals (within a pixel): a cross's strokes run along them
-    grown = cv2.dilate(g.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    near_ink = grown(g)
     t = np.linspace(0, 1, max(h, w))
     rows, cols = np.round(t * (h - 1)).astype(int), np.round(t * (w - 1)).astype(int)
-    out["diagonals"] = min(float(grown[rows, cols].mean()), float(grown[rows, w - 1 - cols].mean()))
+    out["diagonals"] = min(float(near_ink[rows, cols].mean()), float(near_ink[rows, w - 1 - cols].mean()))
     return out
 
 
