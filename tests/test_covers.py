@@ -831,3 +831,40 @@ def test_an_image_cut_just_past_a_rows_line_is_not_a_sure_smaller_board(game, wh
     assert clean.sure
     n, wrong = _read_wrong(reader, clean, _cuts_just_past(img, clean.lattice, parts), f"{game} {file}")
     assert n == 4 * len(parts) and not wrong, wrong[:4]
+
+
+@pytest.mark.display
+@pytest.mark.browser
+@pytest.mark.parametrize("page_folder, query, lit", [
+    ("glow", "seed=5", "st"), ("glow", "seed=8", "st"), ("bulbs", "r=6&c=6&s=3", "on")])
+def test_buttons_shaded_or_dimmed_into_their_panel_are_no_cover(xvfb, page_folder, query, lit):
+    """Pages written as another team might: round 3D buttons shaded down to
+    the panel's colour at their bottom and right (tests/pages/glow), and
+    bulbs whose unlit buttons are dimmed to 2.8 Lab from the panel
+    (tests/pages/bulbs).  Before, a button at the board's bottom-right
+    corner showed none of its outer sides (a step of 4 Lab over 2 pixels)
+    and was taken for covered; a bottom row all unlit was left out of the
+    grid (refused: cells go on past it); unlit bulbs ran into the panel
+    across every gap and were all "covered".  A side now also shows as a
+    step spread over 0.08 of a pitch, a row of cells shaped like the
+    board's is taken in, and two cells whose middles show their look's
+    shape are not under one cover: each board is read sure and as the page
+    holds it (its own state, through DevTools)."""
+    from puzzlebot.bot import games
+
+    from .web_games import our_page
+
+    with our_page(page_folder, query) as page:
+        page.park_pointer(850, 700)  # (off the board: a button grows under it)
+        rd = games.get("lights").reader.read_board(page.grab())
+        want = page.state(f"JSON.stringify({lit}.map(row => row.map(v => v ? 1 : 0)))")
+    assert rd.sure and rd.state.tolist() == want, (rd.unsure, rd.state.tolist(), want)
+
+
+@pytest.mark.display
+@pytest.mark.browser
+def test_a_corner_button_shaded_into_its_panel_is_played(xvfb):
+    """The first of the boards above, played: the page says it is solved."""
+    from .web_games import bot_plays_our_page
+
+    bot_plays_our_page("glow", "seed=5", "lights")

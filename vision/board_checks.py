@@ -132,6 +132,11 @@ GAP_CONTRAST = 2.0
 # four sides (the median), one of them showing SIDE_LOST or more fewer is
 # under something plain (a window's corner, a dark toast): unsure.
 SIDE_STEP, SIDE_OUT, SIDE_IN, SIDE_SPAN, SIDE_LOST = 6.0, 0.1, 0.25, (0.35, 0.65), 2
+# ... or between pixel lines SIDE_SOFT of a pitch apart (a step spread over
+# that many pixels: a 3D button's rim shaded down into the panel, 1 Lab a
+# pixel over 15 px at a 74 px pitch, which no two lines two apart show; a
+# plain cover shows no step at any spacing).
+SIDE_SOFT = 0.08
 # A side whose line lies up to SIDE_OFF_PX pixels past the image's end is
 # still looked at inside the cell (a fitted line is a pixel or so off; the
 # cell's border, cut there, still steps to its fill).
@@ -182,6 +187,10 @@ OBJECT_SHARE = 0.1
 # (L units; JPEG noise on a plain patch ~1); a would-be cell past a side
 # is of that shape when its lightness correlates with it by GO_ON_CORR.
 SHAPE_STD, GO_ON_CORR = 1.0, 0.8
+# A look's middle has a shape a cover would hide where its lightness
+# spreads SHAPE_SHOWN (Lab L) or more: a glyph, a bulb, a shaded button
+# (JPEG's noise spreads about 2).
+SHAPE_SHOWN = 4.0
 # A would-be cell running more than EDGE_SLACK pixels off the image is not
 # compared (its patch would be stretched).
 EDGE_SLACK = 2
@@ -792,7 +801,8 @@ def sides_lost(lab: np.ndarray, lat: Lattice) -> np.ndarray:
             (lab.transpose(1, 0, 2), lat.cols, lat.rows, lat.y0, lat.py, (lat.x0, lat.px))):
         h, w = turned.shape[:2]
         first, step = across
-        reach = int(np.ceil(max(SIDE_OUT, SIDE_IN) * step)) + 2
+        soft = max(1, int(round(SIDE_SOFT * step / 2)))  # half the soft step's spacing, in pixel lines
+        reach = int(np.ceil(max(SIDE_OUT, SIDE_IN) * step)) + 1 + soft
         a = np.array([start + (k + SIDE_SPAN[0]) * pitch for k in range(cells)])
         b = np.array([start + (k + SIDE_SPAN[1]) * pitch for k in range(cells)])
         ai, bi = np.clip(np.round(a).astype(int), 0, w), np.clip(np.round(b).astype(int), 0, w)
@@ -806,6 +816,10 @@ def sides_lost(lab: np.ndarray, lat: Lattice) -> np.ndarray:
             sums = np.concatenate([np.zeros_like(sums[:, :1]), sums], axis=1)
             means = (sums[:, bi] - sums[:, ai]) / np.maximum(bi - ai, 1)[None, :, None]  # (pixel line, cell, 3)
             steps = distance(means[2:], means[:-2])  # across pixel line i + 1
+            if soft > 1:  # (the same lines, so the same places)
+                wide = np.zeros_like(steps)
+                wide[soft - 1:len(wide) - soft + 1] = distance(means[2 * soft:], means[:-2 * soft])
+                steps = np.maximum(steps, wide)
             offset = np.arange(1, y1 - y0 - 1) + y0 - line  # each step's place, from the line
             for r, lo, hi in ((k - 1, -SIDE_IN, SIDE_OUT), (k, -SIDE_OUT, SIDE_IN)):
                 if not 0 <= r < lines:
@@ -907,6 +921,12 @@ def covered_cells(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[tup
     if gaps.apart < BRIDGES_APART:  # only runs unlike the gaps' own colour are covers
         unlike_right, unlike_down = _unlike_gaps(gaps, labels)
         right, down = right & unlike_right, down & unlike_down
+    if right.any() or down.any():
+        # two cells whose middles both show their look's own shape are not
+        # under one plain cover (unlit bulbs dimmed to nearly the panel's
+        # colour run into it across every gap, their bulb showing)
+        shown = shapes_shown(lab, lat, labels)
+        right, down = right & ~(shown[:, :-1] & shown[:, 1:]), down & ~(shown[:-1] & shown[1:])
     # two cells that show all their sides are not under one cover, whatever
     # the gap's middle shows (a rim just past it, a ground like their fill)
     whole = lost == 0
@@ -1028,6 +1048,28 @@ def look_templates(lab: np.ndarray, lat: Lattice, labels: np.ndarray, inset: flo
         if len(cells) >= 3:
             templates[int(k)] = median(np.stack([patches[rc] for rc in cells]), axis=0)
     return patches, templates
+
+
+def shapes_shown(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> np.ndarray:
+    """Per cell, whether its middle shows its look's own shape: the look's
+    median middle has one (lightness spread SHAPE_SHOWN at least), and the
+    cell's lightness, less its mean, correlates with it by GO_ON_CORR and
+    spreads at least half as far (not washed out under something
+    translucent).  A plain cover shows no shape."""
+    patches, templates = look_templates(lab, lat, labels)
+    out = np.zeros(labels.shape, bool)
+    for rc, patch in patches.items():
+        t = templates.get(int(labels[rc]))
+        if t is None:
+            continue
+        want = t[..., 0] - t[..., 0].mean()
+        spread = float(want.std())
+        light = patch[..., 0] - patch[..., 0].mean()
+        own = float(light.std())
+        if spread < SHAPE_SHOWN or own < spread / 2:
+            continue
+        out[rc] = float(np.sum(light * want)) / (own * spread * light.size) >= GO_ON_CORR
+    return out
 
 
 def cells_go_on(lab: np.ndarray, lat: Lattice, labels: np.ndarray) -> list[str]:

@@ -1029,6 +1029,8 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
         lat = grown
         lab, local, feats, labels, c0, c1 = looks_of(lat)
     if not one_look:
+        lat, (lab, local, feats, labels, c0, c1) = _grown_by_cells_missed(lat, (lab, local, feats, labels, c0, c1),
+                                                                          looks_of)
         dx, dy = _phase_of_looks(lab, local, labels, feats)
         if dx or dy:
             lat = replace(lat, x0=lat.x0 + dx, y0=lat.y0 + dy)
@@ -1052,6 +1054,34 @@ def read(img: np.ndarray, lattice: Lattice | None = None, hint: Lattice | None =
     if turned:  # (no press can find the extent of a board the picture shows turned)
         return replace(reading, unsure={BOARD: turned}, looks=replace(reading.looks, sure_within=False))
     return reading
+
+
+def _grown_by_cells_missed(lat: Lattice, seen: tuple, looks_of) -> tuple[Lattice, tuple]:
+    """``lat`` grown by the rows and columns of the board's own cells it
+    missed (a 3D button's rim shaded down into the panel, a glow over its
+    side: no outline found), and ``looks_of`` it: while cells shaped like a
+    look's go on past a side (:func:`cells_go_on`) and every cell of the
+    grown lattice is like one of the two looks (none past ``_odd_limit``),
+    the lattice takes in that row or column.  Otherwise it stays as it was
+    (and the check of the whole board refuses it, naming the side)."""
+    for _ in range(MAX_CELLS_SIDE):
+        lab, local, feats, labels, c0, c1 = seen
+        more = cells_go_on(lab, local, labels)
+        if not more:
+            break
+        top, left = int("top" in more), int("left" in more)
+        rows, cols = lat.rows + top + int("bottom" in more), lat.cols + left + int("right" in more)
+        if rows > MAX_CELLS_SIDE or cols > MAX_CELLS_SIDE:
+            break
+        bigger = lat.sub(-top, -left, rows, cols)
+        again = looks_of(bigger)
+        feats2, a, b = again[2], again[4], again[5]
+        sep = float(np.linalg.norm(a - b))
+        own = np.minimum(np.linalg.norm(feats2 - a, axis=-1), np.linalg.norm(feats2 - b, axis=-1))
+        if sep < SAME_LOOK or float(own.max()) > _odd_limit(sep):
+            break
+        lat, seen = bigger, again
+    return lat, seen
 
 
 def _reading(board: np.ndarray, lat: Lattice, unsure: dict, touches, looks: LightsLooks) -> Reading:
