@@ -833,6 +833,35 @@ def test_an_image_cut_just_past_a_rows_line_is_not_a_sure_smaller_board(game, wh
     assert n == 4 * len(parts) and not wrong, wrong[:4]
 
 
+@pytest.mark.parametrize("file, covers", [
+    ("style_bevel_5x5.png", ("toast over row 5",)),
+    ("style_dark-theme_5x5.png", ("toast over row 5", "white toast over row 5")),
+    ("style_led_8x8.png", ("grey decoder fill from row 8", "grey decoder fill from row 5")),
+])
+def test_covers_that_left_a_sure_wrong_lights_board_are_seen(file, covers):
+    """Covers over our Lights Out looks that a sweep of every cover at every
+    labelled board found read sure and wrong (3898 covers, these 5):
+    a red toast over a bevelled board's last row made a third look, and the
+    board was read as white paper with coloured fills, every cell the other
+    way round; toasts over a dark theme's last row, its unlit cells 10 Lab
+    from the page, and the grey of a cut-short decode from the middle of an
+    LED board's row (its discs' halves showing), left a sure board a row
+    short.  A fill whose rims show another cell's colour on two opposite
+    sides, the ends of a toast showing cells bounded where the board's
+    are, and a plain edge across a side with the cells' pattern before it
+    are covers now."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get("lights").reader
+    img = load_image(ROOT / "fixtures" / "lights" / file)
+    clean = reader.read_board(img)
+    assert clean.sure
+    made = _covers(img, clean.lattice)
+    n, wrong = _read_wrong(reader, clean, {what: made[what] for what in covers}, file)
+    assert n == len(covers) and not wrong, wrong
+
+
 @pytest.mark.display
 @pytest.mark.browser
 @pytest.mark.parametrize("page_folder, query, lit", [

@@ -68,6 +68,11 @@ LINE_HALF = 0.04
 # middles, the cut cells taken for whole ones) to COVER_TO past it (a
 # sliver shows beyond) ...
 COVER_FROM, COVER_TO = -0.45, 0.35
+# A straight edge from COVER_TO to CUT_TO pitches past a side, with the
+# cells' pattern in the strip before it, cuts a row of cells (a decoder's
+# grey fill from the middle of an LED board's last row, its discs' halves
+# showing).
+CUT_TO = 1.0
 # ... as a step of COVER_STEP Lab units (a light window on a light page ~6,
 # JPEG noise ~2) between the two pixel rows before and the rows after it
 # (COVER_FAR of a pitch, at least 2), in COVER_SHARE of the columns along the
@@ -110,6 +115,14 @@ MARGIN_BAND, MARGIN_LIKE, MARGIN_NEAR = 0.25, 0.5, 12.0
 # unlit cell as dark as the page may be all one end shows; Enlight's unlit
 # cells lie 17 from its page, and at 10 whole real boards were refused).
 TOAST_SHARE, TOAST_REST, TOAST_LIKE, TOAST_APART, TOAST_SHOWN = 0.4, 0.4, 12.0, 14.0, 0.25
+# ... or those ends show a cell's side within END_LINE_NEAR of a pitch of one
+# of the lattice's lines (a square cell's side lies 0.1 of a pitch in from
+# the line between it and the next), as the board's cells do: cells, as
+# dark as the page or not (a dark theme's unlit cells lie 10 from its page).
+END_LINE_NEAR = 0.15
+# (Not within END_CLEAR of a pitch of the cover's stretch: a button's side
+# below a board lay 0.14 of a pitch from a line.)
+END_CLEAR = 0.1
 # Where the ends tell nothing (cells like the page), the strip between the
 # side and the toast's edge, STRIP_SKIP pixels clear of both (antialiasing),
 # STRIP_PIXELS high at least (fewer rows are mostly antialiasing), is looked at.
@@ -380,7 +393,25 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
         elif toasts and _toast_edge(lab, lat, side, looks, tol):
             result.continues.append(side)
             result.toasts.append(side)
+        elif cover_edges and _row_cut(lab, lat, side, room[side]):
+            result.continues.append(side)
+            result.slivers.append(side)
     return result
+
+
+def _row_cut(lab: np.ndarray, lat: Lattice, side: str, room: float) -> bool:
+    """Whether a straight edge crosses the whole ``side`` from COVER_TO to
+    CUT_TO pitches past it (further out than a cover's edge is looked for),
+    plain after it, and the strip between it and the side changes colour
+    along the side as the cells inside it do (:func:`_lined_strip`): the
+    near half of a row of cells, the rest under a cover or a decoder's grey
+    fill (small discs' halves, which no strip's median shows).  ``room``:
+    pitches to the image's end."""
+    across = lat.py if side in ("top", "bottom") else lat.px
+    for d in _edge_middles(_edges_running_on(lab, lat, side, COVER_TO, CUT_TO, run_on=False), across):
+        if _lined_strip(lab, lat, side, d * across, across, room * across):
+            return True
+    return False
 
 
 def _lines_cross_edge(lab: np.ndarray, lat: Lattice, side: str, room: float) -> bool:
@@ -520,9 +551,52 @@ def _toast_edge(lab: np.ndarray, lat: Lattice, side: str, looks: list[np.ndarray
                 shown &= rows
             if shown.sum() * stride >= TOAST_SHOWN * along:
                 return True  # the row's ends show cells that are neither the page nor the cover
+            # (from half a pitch before the board's first cell to half a
+            # pitch past its last, less the cover and END_CLEAR round it:
+            # its own ends are no cell's sides)
+            b0, b1 = max(0, int(start - 0.5 * along)), min(w, int(start + (n + 0.5) * along))
+            band = np.asarray(img[p0:p1, b0:b1], np.float32)
+            ends = distance(median(band, axis=0), colour) >= COVER_PLAIN
+            clear = int(np.ceil(END_CLEAR * along))
+            ends[max(0, a0 + where[0] * stride - clear - b0):max(0, a0 + (where[-1] + 1) * stride + clear - b0)] = False
+            if _ends_bounded(band, ends, start - b0, along, n):
+                return True  # cells as dark as the page, say, but bounded where the board's are
         if _lined_strip(lab, lat, side, k0 + k - line, across, h - line):
             return True  # whatever its ends show, the row's near edge shows under the cover
     return False
+
+
+def _ends_bounded(band: np.ndarray, ends: np.ndarray, first: float, pitch: float, count: int) -> bool:
+    """Whether ``band`` (past a side, along it on axis 1; the lattice's
+    first line at ``first``, ``count`` cells of ``pitch``) shows, where
+    ``ends`` (the pixels along it a cover leaves showing), a cell's side
+    near every one of the lattice's lines there (within END_LINE_NEAR of a
+    pitch, shown in half that reach at least; two such lines or more): a
+    step of SIDE_STEP at least, GAP_CONTRAST times those across the middles
+    of the cells beside it.  The cells past a toast's ends, as dark as the
+    page (say), are bounded where the board's are; a page is plain there,
+    and a button shows no side at the lines it spans."""
+    if band.shape[0] < 1 or band.shape[1] < 2:
+        return False
+    step = np.linalg.norm(np.diff(band, axis=1), axis=2).mean(axis=0)
+    at = np.arange(len(step)) + 0.5  # each step lies between two pixels
+    shown = ends[:-1] & ends[1:]
+    reach = END_LINE_NEAR * pitch
+    lines = 0
+    for j in range(count + 1):
+        near = shown & (np.abs(at - (first + j * pitch)) <= reach)
+        if near.sum() < reach:
+            continue
+        mids = np.zeros_like(shown)
+        for c in (j - 1, j):
+            if 0 <= c < count:
+                mids |= np.abs(at - (first + (c + 0.5) * pitch)) <= reach
+        mids &= shown
+        peak = float(step[near].max())
+        if not mids.any() or peak < SIDE_STEP or peak < GAP_CONTRAST * (float(step[mids].max()) + 1.0):
+            return False
+        lines += 1
+    return lines >= 2
 
 
 def _lined_strip(lab: np.ndarray, lat: Lattice, side: str, edge: float, across: float, room: float) -> bool:

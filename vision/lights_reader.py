@@ -918,6 +918,35 @@ def _paper_rims_unlike(lab: np.ndarray, lat: Lattice, paper: np.ndarray, colour:
     return [] if shown >= 3 and len(out) > shown / 2 else out
 
 
+def _fill_rims_unlike(lab: np.ndarray, lat: Lattice, filled: np.ndarray, middles: np.ndarray,
+                      far: float) -> list[tuple[int, int]]:
+    """The filled cells whose rim (the cell less RIM_INSET, outside its
+    middle) is, in RIM_OTHER of two opposite sides, unlike their own middle
+    (``far`` from it) and like another cell's (``middles``: each cell's
+    colour): a toast over the middles of cells, theirs showing past it (a
+    red toast over a row of white and grey cells made three red fills, and
+    the white the empty paper: every cell of the board read the other way
+    round, sure).  Where most of three or more filled cells show it, it is
+    the board's style (a border drawn inside each cell): none."""
+    out = []
+    for r, c in zip(*np.nonzero(filled)):
+        whole = resized_patch(lab, lat, int(r), int(c), PATCH, RIM_INSET, min_side=3)
+        if whole is None:
+            continue
+        own = middles[r, c]
+        others = [m for m in middles.reshape(-1, 3) if float(np.linalg.norm(m - own)) > far]
+        if not others:
+            continue
+        n = whole.shape[0]
+        a = max(1, int(round((SYMBOL_INSET - RIM_INSET) / (1 - 2 * RIM_INSET) * n)))
+        near_other = np.min(np.stack([np.linalg.norm(whole - m, axis=2) for m in others]), axis=0) <= far
+        unlike = (np.linalg.norm(whole - own, axis=2) > far) & near_other
+        if any(min(m[:a].mean(), m[n - a:].mean()) >= RIM_OTHER for m in (unlike, unlike.T)):
+            out.append((int(r), int(c)))
+    shown = int(np.count_nonzero(filled))
+    return [] if shown >= 3 and len(out) > shown / 2 else out
+
+
 def _read_known(img: np.ndarray, lat: Lattice, labs: _Lab) -> Reading | None:
     """Read the cells of a known lattice, or None if it no longer fits."""
     h, w = img.shape[:2]
@@ -1160,6 +1189,7 @@ def _classify(img: np.ndarray, labs: _Lab, lat: Lattice, fit: LatticeFit, feats:
                 raise PartialBoardError(f"only part of a Lights Out board is in the image: {whole.reason()}")
             covered = covered_cells(lab, local, np.zeros_like(board))  # empty or filled, every cell shows its sides
             covered += [rc for rc in cornered_cells(lab, local) + _paper_rims_unlike(lab, local, board == 0, p, far)
+                        + _fill_rims_unlike(lab, local, board == 1, flat.reshape(board.shape + (3,)), far)
                         if rc not in covered]
             for rc in covered:
                 conf[rc] = 0.0
