@@ -897,3 +897,23 @@ def test_a_corner_button_shaded_into_its_panel_is_played(xvfb):
     from .web_games import bot_plays_our_page
 
     bot_plays_our_page("glow", "seed=5", "lights")
+
+
+def test_an_image_ending_half_a_pitch_into_a_lined_boards_row_is_no_sure_smaller_board():
+    """A dark Patches board (its grid lines cross every cell) cut half a
+    pitch into its sixth row: the strip looked at past the fifth row ran
+    off the image and the lines that run on to its edge were looked at
+    only within a fifth of a pitch, so a sure 5x9 board was read (found by
+    a sweep of 1416 covers over every sure Patches image: the one read
+    sure and wrong).  Lines running on to an image's edge that ends within
+    that strip cut a row."""
+    from puzzlebot.bot import games
+    from puzzlebot.vision.image_io import load_image
+
+    reader = games.get("patches").reader
+    img = load_image(ROOT / "fixtures" / "patches" / "patches_17_9x9_dark_wrong.png")
+    clean = reader.read_board(img)
+    assert clean.sure
+    what = "cut through row 6"
+    n, wrong = _read_wrong(reader, clean, {what: _covers(img, clean.lattice)[what]}, "patches_17")
+    assert n == 1 and not wrong, wrong

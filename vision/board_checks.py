@@ -381,7 +381,12 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
                 slivers and room[side] > SLIVER_FROM and _sliver(lab, lat, side, looks, tol, room[side], lined_slivers))
             (result.cut if cut else result.touches).append(side)
             continue
-        if not any(c is not None for c in _strip_colours(lab, lat, side)):
+        if room[side] < STRIP_TO and _lines_cross_edge(lab, lat, side, room[side]):
+            # the image ends within the strip looked at, the board's lines
+            # running on to its edge: a row cut (a Patches board cut half a
+            # pitch past its fifth row was read sure as 5x9)
+            result.cut.append(side)
+        elif not any(c is not None for c in _strip_colours(lab, lat, side)):
             result.touches.append(side)
         elif _goes_on(lab, lat, side, looks, tol, STRIP_FROM, STRIP_TO, room[side]):
             result.continues.append(side)
