@@ -381,10 +381,11 @@ def wholeness(lab: np.ndarray, lat: Lattice, looks: list[np.ndarray], tol: float
                 slivers and room[side] > SLIVER_FROM and _sliver(lab, lat, side, looks, tol, room[side], lined_slivers))
             (result.cut if cut else result.touches).append(side)
             continue
-        if room[side] < STRIP_TO and _lines_cross_edge(lab, lat, side, room[side]):
+        if room[side] < STRIP_TO and _lines_go_on(lab, lat, side, room[side] / 2, room[side], room[side]):
             # the image ends within the strip looked at, the board's lines
-            # running on to its edge: a row cut (a Patches board cut half a
-            # pitch past its fifth row was read sure as 5x9)
+            # running on through its outer half to its edge (a frame's joins
+            # with them lie just past the side): a row cut (a Patches board
+            # cut half a pitch past its fifth row was read sure as 5x9)
             result.cut.append(side)
         elif not any(c is not None for c in _strip_colours(lab, lat, side)):
             result.touches.append(side)
